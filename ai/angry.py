@@ -1,0 +1,53 @@
+"""``angry``: always attacks when it can, from its strongest territory.
+
+A simple bot that studies of Risk bots keep finding surprisingly strong. It piles its
+reinforcements on its strongest front-line territory, blitzes the weakest neighbour of its
+strongest territory that can attack, moves everything into each conquest, trades as soon as it
+can, and never fortifies.
+"""
+
+from __future__ import annotations
+
+from risk.actions import Blitz, Deploy, EndPhase
+from risk.phase import Phase
+
+from ai.agent import BaseAgent
+from ai.common import (best_trade, continent_progress_claim, enemy_neighbours, frontier, occupy_all,
+                       setup_place, strongest)
+from ai.registry import register
+
+
+@register
+class AngryAgent(BaseAgent):
+    name = "angry"
+
+    def act(self, view):
+        phase = view.phase
+        if phase == Phase.ATTACK:
+            return self._attack(view)
+        if phase == Phase.OCCUPY:
+            return occupy_all(view)
+        if phase == Phase.DEPLOY:
+            return Deploy(self._front(view), view.pool)
+        if phase == Phase.TRADE:
+            return best_trade(view) or EndPhase()
+        if phase == Phase.CLAIM:
+            return continent_progress_claim(view)
+        if phase == Phase.PLACE:
+            return setup_place(view, self._front)
+        return EndPhase()  # fortify: the angry bot never looks back
+
+    @staticmethod
+    def _front(view) -> int:
+        front = frontier(view, view.player)
+        return strongest(view, front or view.territories_of(view.player))
+
+    @staticmethod
+    def _attack(view):
+        armies = view.armies
+        able = [t for t in frontier(view, view.player) if armies[t] >= 2]
+        if not able:
+            return EndPhase()
+        source = strongest(view, able)
+        target = min(enemy_neighbours(view, source), key=lambda t: (armies[t], t))
+        return Blitz(source, target)

@@ -1,0 +1,94 @@
+"""Small decisions shared by several bots: where the fronts are, which set to trade, set-up."""
+
+from __future__ import annotations
+
+from risk.actions import Claim, EndPhase, Occupy, Place, PlaceNeutral, Trade
+from risk.cards import set_kinds, symbol
+from risk.phase import Phase
+
+
+def frontier(view, player: int) -> list[int]:
+    """The player's territories that border an enemy (or the neutral)."""
+    mine = view.own_mask[player]
+    masks = view.board.neighbour_mask
+    return [t for t in view.territories_of(player) if masks[t] & ~mine]
+
+
+def enemy_neighbours(view, territory: int) -> list[int]:
+    owner = view.owner[territory]
+    return [n for n in view.board.neighbours[territory] if view.owner[n] != owner]
+
+
+def strongest(view, territories) -> int:
+    """The territory with the most armies (the lowest id on a tie, so choices are stable)."""
+    armies = view.armies
+    return max(territories, key=lambda t: (armies[t], -t))
+
+
+def trade_value(view, trade: Trade) -> int:
+    symbols = [symbol(c, view.board.cards) for c in trade.cards]
+    value = max(view.rules.set_value(view.sets_traded, kind) for kind in set_kinds(symbols))
+    return value + (2 if trade.bonus is not None else 0)
+
+
+def best_trade(view) -> Trade | None:
+    """The trade worth the most armies now (its +2 bonus counted), or None if none is legal."""
+    trades = [a for a in view.legal_actions() if isinstance(a, Trade)]
+    if not trades:
+        return None
+    return max(trades, key=lambda a: (trade_value(view, a), _bonus_rank(view, a)))
+
+
+def _bonus_rank(view, trade: Trade) -> int:
+    # Between equal trades prefer the bonus on a territory at the front, where armies matter.
+    if trade.bonus is None:
+        return 0
+    return 1 + len(enemy_neighbours(view, trade.bonus))
+
+
+def continent_progress_claim(view) -> Claim:
+    """Claim the free territory in the continent where the player holds the largest share."""
+    player, owner, board = view.player, view.owner, view.board
+    free = [t for t in range(len(owner)) if owner[t] < 0]
+    best_score, best = None, free[0]
+    for t in free:
+        members = board.continents[board.continent_of[t]].members
+        mine = sum(1 for m in members if owner[m] == player)
+        theirs = sum(1 for m in members if owner[m] >= 0 and owner[m] != player)
+        touching = sum(1 for n in board.neighbours[t] if owner[n] == player)
+        score = (mine - theirs) / len(members) + 0.05 * touching - 0.01 * len(members) + 0.001 * view.rng.random()
+        if best_score is None or score > best_score:
+            best_score, best = score, t
+    return Claim(best)
+
+
+def setup_place(view, choose_own) -> Place | PlaceNeutral:
+    """Set-up placement: own armies where ``choose_own`` says; the neutral's to block the front."""
+    legal = view.legal_actions()
+    own = [a for a in legal if isinstance(a, Place)]
+    if own:
+        return Place(choose_own(view))
+    # A neutral army is best placed between us and the opponent: on the neutral territory
+    # bordering the most enemy armies and the fewest of ours.
+    player, owner, armies = view.player, view.owner, view.armies
+
+    def blocking(action: PlaceNeutral) -> tuple:
+        t = action.territory
+        enemy = sum(armies[n] for n in view.board.neighbours[t] if owner[n] not in (player, view.neutral))
+        ours = sum(armies[n] for n in view.board.neighbours[t] if owner[n] == player)
+        return (enemy - ours, -t)
+
+    return max((a for a in legal if isinstance(a, PlaceNeutral)), key=blocking)
+
+
+def occupy_all(view) -> Occupy:
+    """Move every army that may move into the conquered territory."""
+    return Occupy(view.armies[view.attack_source] - 1)
+
+
+def pass_or(view, action):
+    return action if action is not None else EndPhase()
+
+
+def is_setup(view) -> bool:
+    return view.phase in (Phase.CLAIM, Phase.PLACE)

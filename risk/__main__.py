@@ -1,0 +1,5 @@
+import sys
+
+from risk.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The subcommands of ``risk``; each module has ``register(subparsers)``."""

@@ -1,0 +1,73 @@
+"""``risk map info|validate|import``: look at, check and convert map files."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from risk.board import load_map, map_summary
+from risk.errors import UsageError
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("map", help="show, check or import a map",
+                            description="Show, check or import a map file.")
+    actions = parser.add_subparsers(dest="map_command", metavar="ACTION", parser_class=type(parser))
+    info = actions.add_parser("info", help="territories, continents and borders of a map")
+    info.add_argument("path", nargs="?", help="a map file (default: the classic map)")
+    info.add_argument("--json", action="store_true", help="print the map as JSON")
+    info.set_defaults(run=run_info)
+    validate = actions.add_parser("validate", help="check a map file")
+    validate.add_argument("path", help="the map file to check")
+    validate.set_defaults(run=run_validate)
+    imp = actions.add_parser("import", help="convert a Domination .map file to this program's format")
+    imp.add_argument("path", help="the Domination .map file")
+    imp.add_argument("-o", "--output", required=True, help="the JSON map file to write")
+    imp.set_defaults(run=run_import)
+    parser.set_defaults(run=lambda args: (parser.print_help(), 2)[1])
+
+
+def _warn(warnings) -> None:
+    for warning in warnings:
+        print(f"risk: warning: {warning}", file=sys.stderr)
+
+
+def run_info(args) -> int:
+    board = load_map(args.path)
+    _warn(board.warnings)
+    summary = map_summary(board)
+    if args.json:
+        summary.pop("name")
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{board.name}: {len(board)} territories, {len(board.continents)} continents, "
+          f"{len(board.borders)} borders")
+    width = max(len(c.name) for c in board.continents)
+    for c in board.continents:
+        print(f"  {c.name:<{width}}  bonus {c.bonus:>2}  {len(c.members):>2} territories")
+    return 0
+
+
+def run_validate(args) -> int:
+    board = load_map(args.path)
+    _warn(board.warnings)
+    print(f"ok: {args.path}: {board.name}, {len(board)} territories, {len(board.continents)} continents, "
+          f"{len(board.borders)} borders")
+    return 0
+
+
+def run_import(args) -> int:
+    from pathlib import Path
+
+    from risk.domination import read_domination
+    from risk.record import write_atomically
+
+    data, warnings = read_domination(args.path)
+    _warn(warnings)
+    out = Path(args.output)
+    if out.exists() and out.is_dir():
+        raise UsageError(f"{out} is a folder; give a file name for the map")
+    write_atomically(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {out}: {len(data['territories'])} territories, {len(data['continents'])} continents, "
+          f"{len(data['borders'])} borders")
+    return 0

@@ -1,0 +1,168 @@
+"""Import of Domination's ``.map`` format (also read by several other Risk clones).
+
+The format is plain text in sections; ``;`` starts a comment::
+
+    [continents]
+    North_America 5 yellow          name, bonus, colour
+    [countries]
+    1 Alaska 1 45 67                number, name, continent number, x, y
+    [borders]
+    1 2 4 30                        a country number, then the numbers of its neighbours
+
+Underscores in names stand for spaces. Borders listed in one direction only are made two-way,
+with a warning for each. If the ``[files]`` section names a cards file (``crd world.cards``)
+that sits beside the map, its symbols are used (``Infantry 1``, ``Cavalry 2``, ``Cannon 3``);
+otherwise symbols are dealt in turn so that each appears equally often.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from risk.board import CARD_SYMBOLS, board_from_dict
+from risk.errors import MapError
+
+_SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
+
+
+def _name(token: str) -> str:
+    return token.replace("_", " ").strip()
+
+
+def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
+    """Read a Domination map; returns the map in this program's format and the warnings.
+
+    Raises :class:`MapError` with the file and line for anything it cannot read.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise MapError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise MapError("is a folder, not a map file", str(path)) from None
+    if not text.strip():
+        raise MapError("the file is empty", str(path))
+
+    where = str(path)
+    section = None
+    seen_sections: set[str] = set()
+    files: dict[str, str] = {}
+    continents: list[dict[str, Any]] = []
+    countries: dict[int, dict[str, Any]] = {}
+    country_lines: dict[int, int] = {}
+    borders: dict[int, list[int]] = {}
+    border_lines: dict[int, int] = {}
+    warnings: list[str] = []
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+            seen_sections.add(section)
+            continue
+        parts = line.split()
+        if section == "files":
+            if len(parts) >= 2:
+                files[parts[0].lower()] = " ".join(parts[1:])
+        elif section == "continents":
+            if len(parts) < 2:
+                raise MapError(f"a continent line needs a name and a bonus: '{line}'", where, number)
+            try:
+                bonus = int(parts[1])
+            except ValueError:
+                raise MapError(f"continent {_name(parts[0])!r} has a bonus that is not a whole number: "
+                               f"'{parts[1]}'", where, number) from None
+            entry: dict[str, Any] = {"name": _name(parts[0]), "bonus": bonus}
+            if len(parts) >= 3:
+                entry["color"] = parts[2]
+            continents.append(entry)
+        elif section == "countries":
+            if len(parts) < 3:
+                raise MapError(f"a country line needs a number, a name and a continent number: '{line}'",
+                               where, number)
+            try:
+                cid, continent = int(parts[0]), int(parts[2])
+                x, y = (int(parts[3]), int(parts[4])) if len(parts) >= 5 else (0, 0)
+            except ValueError:
+                raise MapError(f"a country line has a non-number where a number belongs: '{line}'",
+                               where, number) from None
+            if cid in countries:
+                raise MapError(f"country number {cid} appears twice", where, number)
+            if not 1 <= continent <= len(continents):
+                raise MapError(f"country {_name(parts[1])!r} names continent {continent}, but there are "
+                               f"{len(continents)} continents", where, number)
+            countries[cid] = {"name": _name(parts[1]), "continent": continents[continent - 1]["name"],
+                              "pos": [x, y]}
+            country_lines[cid] = number
+        elif section == "borders":
+            try:
+                ids = [int(p) for p in parts]
+            except ValueError:
+                raise MapError(f"a border line must be country numbers: '{line}'", where, number) from None
+            for cid in ids:
+                if cid not in countries:
+                    raise MapError(f"border line names country {cid}, which is not listed", where, number)
+            borders.setdefault(ids[0], []).extend(ids[1:])
+            border_lines[ids[0]] = number
+
+    for needed in ("continents", "countries", "borders"):
+        if needed not in seen_sections:
+            raise MapError(f"missing the [{needed}] section (is this a Domination .map file?)", where)
+    if not countries:
+        raise MapError("the [countries] section is empty", where)
+
+    symbols = _read_cards(path, files.get("crd"), countries, warnings)
+    ordered = sorted(countries)
+    for index, cid in enumerate(ordered):
+        countries[cid]["card"] = symbols.get(cid, CARD_SYMBOLS[index % 3])
+
+    pairs: set[tuple[int, int]] = set()
+    for a, neighbours in borders.items():
+        for b in neighbours:
+            if a == b:
+                raise MapError(f"country {countries[a]['name']!r} borders itself", where, border_lines[a])
+            pairs.add((a, b))
+    border_list = []
+    for a, b in sorted(pairs):
+        if (b, a) not in pairs:
+            warnings.append(f"border {countries[a]['name']} -> {countries[b]['name']} is listed one way "
+                            "only; made two-way")
+        if a < b or (b, a) not in pairs:
+            border_list.append([countries[a]["name"], countries[b]["name"]])
+
+    xs = [c["pos"][0] for c in countries.values()]
+    ys = [c["pos"][1] for c in countries.values()]
+    data = {
+        "format": "markov-risk-map",
+        "version": 1,
+        "name": path.stem.replace("_", " "),
+        "description": f"Imported from the Domination map {path.name}",
+        "size": [max(xs) + 40, max(ys) + 40],
+        "continents": continents,
+        "territories": [countries[cid] for cid in ordered],
+        "borders": border_list,
+    }
+    board_from_dict(data, path=where)  # the same checks as any map: names, continents, connectivity
+    return data, warnings
+
+
+def _read_cards(map_path: Path, cards_name: str | None, countries: dict[int, dict[str, Any]],
+                warnings: list[str]) -> dict[int, str]:
+    if not cards_name:
+        return {}
+    cards_path = map_path.parent / cards_name
+    if not cards_path.is_file():
+        warnings.append(f"cards file {cards_name} not found beside the map; card symbols dealt in turn")
+        return {}
+    symbols: dict[int, str] = {}
+    for raw in cards_path.read_text(encoding="utf-8", errors="replace").splitlines():
+        parts = raw.split(";", 1)[0].split()
+        if len(parts) >= 2 and parts[0].lower() in _SYMBOLS and parts[1].isdigit():
+            cid = int(parts[1])
+            if cid in countries:
+                symbols[cid] = _SYMBOLS[parts[0].lower()]
+    return symbols

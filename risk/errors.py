@@ -1,0 +1,55 @@
+"""The error hierarchy.
+
+Every error a user can cause is a :class:`RiskError`, itself a :class:`ValueError`, so callers
+can catch one family. The command line prints ``str(error)`` as a single line and exits non-zero;
+the message names what was wrong (and the file and line where there is one).
+"""
+
+from __future__ import annotations
+
+
+class RiskError(ValueError):
+    """Base class of every error caused by bad input to the program."""
+
+
+class MapError(RiskError):
+    """A map file is malformed or inconsistent."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.path = path
+        self.line = line
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        super().__init__(where + message)
+
+
+class RulesError(RiskError):
+    """A rules option is unknown or has a value outside its range."""
+
+
+class IllegalActionError(RiskError):
+    """An action that the rules do not allow in this position.
+
+    ``apply`` raises it before changing anything, so the state is left untouched.
+    """
+
+
+class ActionParseError(RiskError):
+    """The text form of an action could not be read."""
+
+
+class RecordError(RiskError):
+    """A game record or save file is malformed, or replaying it does not give what it claims."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.path = path
+        self.line = line
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        super().__init__(where + message)
+
+
+class UsageError(RiskError):
+    """A bad command-line value."""

@@ -1,0 +1,228 @@
+"""Game records and saves: JSON Lines that replay a game exactly.
+
+A record is one JSON object per line::
+
+    {"format": "markov-risk-record", "version": 1, "seed": 1, "players": ["random", ...],
+     "rules": {...}, "map": {...the whole map...}}
+    {"p": 0, "a": "claim alaska"}
+    ...
+    {"result": {"winner": 2, "turns": 57, "reason": "conquest", "places": [3, 2, 1]}}
+
+The header holds everything needed to rebuild the start (seed, rules, the map itself, the number
+of players); the actions, applied in order, give back every event, because the game's only
+randomness is its seeded generator. A save is the same file without a result and with a last
+line ``{"save": {"seat_rngs": [...]}}`` holding the bots' random sources, so that a loaded game
+continues exactly as it would have. Files are written to a temporary name and renamed, so an
+interrupted write never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from risk.board import board_from_dict
+from risk.errors import MapError, RecordError, RiskError
+from risk.rules import Rules
+
+RECORD_FORMAT = "markov-risk-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A game's header, its actions so far, and (when finished) its result."""
+
+    seed: int | None
+    players: list[str]
+    rules: Rules
+    map_data: dict[str, Any]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    save: dict[str, Any] | None = None
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, state, players: list[str]) -> "GameRecord":
+        """A record for a game that is just beginning (the state as ``GameState.new`` made it)."""
+        return cls(seed=state.rng.seed, players=list(players), rules=state.rules,
+                   map_data=state.board.to_dict())
+
+    def add(self, player: int, action_text: str) -> None:
+        self.actions.append((player, action_text))
+
+    def finish(self, state) -> None:
+        self.result = result_of(state)
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "seed": self.seed,
+                "players": self.players, "rules": self.rules.to_dict(), "map": self.map_data}
+
+    def lines(self) -> list[str]:
+        out = [json.dumps(self.header(), separators=(",", ":"))]
+        out.extend(json.dumps({"p": p, "a": a}) for p, a in self.actions)
+        if self.result is not None:
+            out.append(json.dumps({"result": self.result}))
+        if self.save is not None:
+            out.append(json.dumps({"save": self.save}))
+        return out
+
+    def write(self, path: str | Path) -> None:
+        """Write atomically: a temporary file in the same folder, renamed over ``path``."""
+        write_atomically(Path(path), "\n".join(self.lines()) + "\n")
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RecordError("no such file", str(path)) from None
+        except (IsADirectoryError, UnicodeDecodeError):
+            raise RecordError("not a game record (not a text file)", str(path)) from None
+        return cls.parse(text, str(path))
+
+    @classmethod
+    def parse(cls, text: str, path: str | None = None) -> "GameRecord":
+        lines = text.splitlines()
+        if not lines or not lines[0].strip():
+            raise RecordError("the file is empty", path, 1 if lines else None)
+        header = _json_line(lines[0], path, 1)
+        if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a game record (the first line must be a {RECORD_FORMAT} header)", path, 1)
+        if header.get("version") != RECORD_VERSION:
+            raise RecordError(f"record version {header.get('version')!r} is not supported "
+                              f"(this program reads version {RECORD_VERSION})", path, 1)
+        players = header.get("players")
+        if not isinstance(players, list) or not 2 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
+            raise RecordError("the header needs 'players': a list of 2 to 6 bot names", path, 1)
+        seed = header.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise RecordError(f"the header's seed {seed!r} is not a non-negative whole number", path, 1)
+        try:
+            rules = Rules.from_dict(header.get("rules", {}))
+        except RiskError as exc:
+            raise RecordError(f"the header's rules are invalid: {exc}", path, 1) from None
+        if not isinstance(header.get("map"), dict):
+            raise RecordError("the header needs the 'map' it was played on", path, 1)
+        record = cls(seed=seed, players=players, rules=rules, map_data=header["map"])
+        for number, line in enumerate(lines[1:], start=2):
+            if not line.strip():
+                continue
+            entry = _json_line(line, path, number)
+            if record.result is not None or record.save is not None:
+                if isinstance(entry, dict) and "save" in entry and record.save is None:
+                    record.save = _save_entry(entry["save"], path, number)
+                    continue
+                raise RecordError("nothing may follow the result or save line", path, number)
+            if isinstance(entry, dict) and set(entry) == {"p", "a"}:
+                if not isinstance(entry["p"], int) or not isinstance(entry["a"], str):
+                    raise RecordError("an action line needs a player number 'p' and an action text 'a'",
+                                      path, number)
+                record.actions.append((entry["p"], entry["a"]))
+            elif isinstance(entry, dict) and set(entry) == {"result"} and isinstance(entry["result"], dict):
+                record.result = entry["result"]
+            elif isinstance(entry, dict) and set(entry) == {"save"}:
+                record.save = _save_entry(entry["save"], path, number)
+            else:
+                raise RecordError(f"unexpected line (expected an action, a result or a save): {line[:60]}",
+                                  path, number)
+        return record
+
+    # -- replaying -----------------------------------------------------------------------------
+
+    def board(self, path: str | None = None):
+        try:
+            return board_from_dict(self.map_data)
+        except MapError as exc:
+            raise RecordError(f"the map in the header is invalid: {exc}", path, 1) from None
+
+    def replay(self, path: str | None = None, upto: int | None = None, on_events=None):
+        """Rebuild the game from the seed by applying the actions; check the result if there is one.
+
+        Raises :class:`RecordError` (with the line) when an action is illegal, is made by the
+        wrong player, or when the end differs from the recorded result.
+        """
+        from risk.state import GameState
+
+        board = self.board(path)
+        state = GameState.new(players=len(self.players), seed=self.seed, rules=self.rules, board=board)
+        actions = self.actions if upto is None else self.actions[:upto]
+        for index, (player, text) in enumerate(actions):
+            line = index + 2
+            if state.is_terminal():
+                raise RecordError("an action follows the end of the game", path, line)
+            if player != state.current_player:
+                raise RecordError(f"the record says player {player} acts, but it is player "
+                                  f"{state.current_player}'s turn", path, line)
+            try:
+                events = state.apply_text(text)
+            except RiskError as exc:
+                raise RecordError(str(exc), path, line) from None
+            if on_events is not None:
+                on_events(state, events)
+        if upto is None and self.result is not None:
+            replayed = result_of(state) if state.is_terminal() else None
+            if replayed != self.result:
+                raise RecordError(f"replaying gives {describe_result(replayed)}, but the record says "
+                                  f"{describe_result(self.result)}", path, len(self.actions) + 2)
+        return state
+
+    def digest(self) -> str:
+        """A short hash of the whole record (to compare two runs)."""
+        return hashlib.sha256("\n".join(self.lines()).encode()).hexdigest()[:16]
+
+
+def result_of(state) -> dict[str, Any]:
+    return {"winner": state.winner, "turns": state.turn, "reason": state.end_reason,
+            "places": list(state.places) if state.places is not None else None}
+
+
+def describe_result(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "an unfinished game"
+    who = "a draw" if result.get("winner") is None else f"a win for player {result['winner']}"
+    return f"{who} after {result.get('turns')} turns ({result.get('reason')})"
+
+
+def _json_line(line: str, path: str | None, number: int) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg}", path, number) from None
+
+
+def _save_entry(entry: Any, path: str | None, number: int) -> dict[str, Any]:
+    if not isinstance(entry, dict) or not isinstance(entry.get("seat_rngs"), list):
+        raise RecordError("the save line needs 'seat_rngs'", path, number)
+    return entry
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise RecordError("the folder does not exist", str(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,31 @@
+"""Shared fixtures. Tests are deterministic: every game and bot is seeded."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# The window's tests run without a display or sound device.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def classic():
+    from risk.board import load_map
+    return load_map()
+
+
+@pytest.fixture(scope="session")
+def tiny():
+    from risk.board import load_map
+    return load_map(DATA / "tiny.json")
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    return DATA

@@ -1,0 +1,73 @@
+"""The command line: headless games and one-line errors for bad values."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from risk.cli import main
+
+
+def run_json(capsys, *args):
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_json_is_reproducible(capsys):
+    args = ["simulate", "--bots", "random,random,random,random", "--seed", "1", "--max-turns", "30", "--json"]
+    first = run_json(capsys, *args)
+    second = run_json(capsys, *args)
+    assert first == second
+    assert set(first) >= {"winner", "winner_bot", "turns", "seed", "reason"}
+    assert first["seed"] == 1 and first["turns"] == 30 and first["reason"] == "turn limit"
+    assert first["winner_bot"] == (None if first["winner"] is None else "random")
+
+
+def test_simulate_prints_the_course(capsys):
+    assert main(["simulate", "--bots", "random,random,random", "--seed", "2", "--max-turns", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("seed 2:")
+    assert sum(line.startswith("turn") for line in out) == 6
+    assert out[-1].startswith("result:")
+
+
+def test_simulate_other_map_and_rules(capsys, data_dir):
+    result = run_json(capsys, "simulate", "--bots", "random,random", "--seed", "5", "--map",
+                      str(data_dir / "tiny.json"), "--rules", "fortify=connected,card_values=fixed",
+                      "--max-turns", "40", "--json")
+    assert result["reason"] in ("conquest", "turn limit")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--bots", "random"], "2 to 6 bots"),
+    (["simulate", "--bots", "nobody,random"], "unknown bot 'nobody'"),
+    (["simulate", "--bots", "random:speed=3,random"], "unknown parameter 'speed'"),
+    (["simulate", "--seed", "-4"], "must not be negative"),
+    (["simulate", "--seed", "abc"], "not a whole number"),
+    (["simulate", "--max-turns", "0"], "at least 1"),
+    (["simulate", "--rules", "fortify=teleport"], "fortify='teleport' is not one of"),
+    (["simulate", "--rules", "colour=blue"], "unknown rule 'colour'"),
+    (["simulate", "--map", "/nonexistent/map.json"], "no such file"),
+    (["map", "info", "/nonexistent.json"], "no such file"),
+])
+def test_bad_values_get_one_line(capsys, args, message):
+    assert main(args) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_record_not_half_written_on_bad_folder(capsys, tmp_path):
+    target = tmp_path / "missing" / "game.jsonl"
+    assert main(["simulate", "--seed", "1", "--max-turns", "3", "--quiet", "--record", str(target)]) == 1
+    assert "folder does not exist" in capsys.readouterr().err
+    assert not target.exists()
+
+
+def test_python_dash_m_entry_point():
+    done = subprocess.run([sys.executable, "-m", "risk", "simulate", "--seed", "3", "--max-turns", "4", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["turns"] == 4

@@ -1,0 +1,122 @@
+"""Property tests: many seeded random games under random rule options, checked after every action."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from risk.actions import Attack, Blitz, Deploy, EndPhase, Fortify, Occupy, Trade
+from risk.cards import full_deck
+from risk.events import BlitzResolved, CardsTraded, DiceRolled, ReinforcementsReceived
+from risk.phase import Phase
+from risk.rules import Rules
+from risk.state import GameState, RandomSource
+
+rules_options = st.builds(
+    Rules,
+    cards=st.booleans(),
+    card_values=st.sampled_from(["escalating", "fixed", "incremental"]),
+    territory_bonus=st.booleans(),
+    fortify=st.sampled_from(["adjacent", "connected", "unlimited"]),
+    setup=st.sampled_from(["claim", "deal"]),
+    placement=st.sampled_from(["turns", "auto"]),
+    two_player_neutral=st.booleans(),
+    max_turns=st.integers(min_value=1, max_value=40),
+)
+
+
+def check_invariants(game: GameState) -> None:
+    n = len(game.board)
+    pending = game.attack_target if game.phase == Phase.OCCUPY else -1
+    for t in range(n):
+        if game.phase == Phase.CLAIM and game.owner[t] < 0:
+            continue
+        assert 0 <= game.owner[t] < game.owners
+        assert game.armies[t] >= 1 or t == pending
+    assert sum(game.count) == sum(1 for o in game.owner if o >= 0)
+    for o in range(game.owners):
+        assert game.count[o] == sum(1 for x in game.owner if x == o)
+        assert game.own_mask[o] == sum(1 << t for t, x in enumerate(game.owner) if x == o)
+        if game.phase not in (Phase.CLAIM, Phase.PLACE):
+            assert game.alive[o] == (game.count[o] > 0)
+    if game.rules.cards:
+        cards = sorted(game.deck + game.discard + [c for h in game.hands for c in h])
+        assert cards == sorted(full_deck(n))
+    assert game.pool >= 0 and all(r >= 0 for r in game.reserve)
+
+
+def army_total(game: GameState) -> int:
+    return sum(game.armies) + game.pool + sum(game.reserve)
+
+
+def mutate(action, rng: RandomSource, n: int):
+    """A nearby action that may or may not be legal, to probe apply's checks."""
+    k = rng.below(3)
+    if isinstance(action, (Attack, Fortify)):
+        fields = [action.source, action.target, (action.dice if isinstance(action, Attack) else action.armies)]
+        fields[k] = fields[k] + rng.below(5) - 2 if k == 2 else rng.below(n)
+        return type(action)(*fields)
+    if isinstance(action, Blitz):
+        return Blitz(action.source, rng.below(n), action.stop_at + rng.below(3) - 1)
+    if isinstance(action, Deploy):
+        return Deploy(rng.below(n), action.armies + rng.below(3) - 1)
+    if isinstance(action, Occupy):
+        return Occupy(action.armies + rng.below(5) - 2)
+    return EndPhase()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=rules_options)
+def test_random_games_keep_every_invariant(seed, players, rules):
+    game = GameState.new(players=players, seed=seed, rules=rules)
+    chooser = RandomSource(seed ^ 0x5EED)
+    check_invariants(game)
+    steps = 0
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        assert len(actions) > 0
+        action = actions[chooser.below(len(actions))]
+        assert game.is_legal(action)
+
+        probe = mutate(action, chooser, len(game.board))
+        before = game.fingerprint()
+        if not game.is_legal(probe):
+            try:
+                game.apply(probe)
+            except ValueError:
+                pass
+            else:
+                raise AssertionError(f"an illegal action was accepted: {probe}")
+            assert game.fingerprint() == before
+
+        total = army_total(game)
+        events = game.apply(action)
+        gained = sum(e.from_territories + e.from_continents for e in events if isinstance(e, ReinforcementsReceived))
+        gained += sum(e.armies + (2 if e.bonus_territory is not None else 0)
+                      for e in events if isinstance(e, CardsTraded))
+        lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, (DiceRolled, BlitzResolved)))
+        assert army_total(game) == total + gained - lost
+        check_invariants(game)
+        steps += 1
+        assert steps < 200_000
+    assert game.end_reason in ("conquest", "turn limit")
+    assert game.turn <= rules.max_turns
+    assert sorted(game.places)[0] == 1 and len(game.places) == players
+    if game.end_reason == "conquest":
+        assert game.winner is not None and sum(game.alive[:players]) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
+def test_copies_are_independent(seed, players):
+    game = GameState.new(players=players, seed=seed, rules=Rules(setup="deal", placement="auto", max_turns=6))
+    for _ in range(30):
+        if game.is_terminal():
+            break
+        copy = game.copy(RandomSource(1))
+        before = game.fingerprint()
+        actions = copy.legal_actions()
+        copy.apply(actions[len(actions) // 2])
+        assert game.fingerprint() == before
+        actions = game.legal_actions()
+        game.apply(actions[game.rng.below(len(actions))])
