@@ -81,8 +81,10 @@ def resolve(spec: str) -> tuple[type, dict[str, str]]:
     """The bot class a spec names and its raw parameter strings."""
     _load_builtins()
     head, _, params_text = spec.partition(":")
+    first_param = params_text.split(",", 1)[0]
     cls: type | None = None
-    if "." in head:
+    # "pkg.mod:Class" or "mod:Class" is an import path; "name:param=value" is a registered bot.
+    if "." in head or (first_param and "=" not in first_param.split(":", 1)[0]):
         module_name = head
         class_name, _, params_text = params_text.partition(":")
         if not class_name:
