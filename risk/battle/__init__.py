@@ -1,0 +1,47 @@
+"""Battle mathematics: exact odds of a Risk battle, samples of it, and simulations to check them.
+
+The engine-facing API (board convention: ``attackers`` = armies on the attacking territory)::
+
+    from risk.battle import (DiceRules, STANDARD_DICE, resolve_roll, sample_blitz,
+                             blitz_distribution, win_probability)
+
+Modules, from the dice up:
+
+- :mod:`~risk.battle.dice` the dice rules; one round's odds by enumerating every roll (Fractions);
+- :mod:`~risk.battle.rounds` round models: one round's odds for every state of a battle;
+- :mod:`~risk.battle.variants` the seeing defender (FAQ Q3.1), Tan's 1997 table, FAQ Q3.3 losses;
+- :mod:`~risk.battle.exact` the O(A*D) solution state by state, exact with Fractions;
+- :mod:`~risk.battle.solver` the same, vectorised with numpy: the one the program uses;
+- :mod:`~risk.battle.markov` Tan's absorbing chain, dense and sparse, the reference;
+- :mod:`~risk.battle.analysis` conventions, cached look-ups, full battle reports;
+- :mod:`~risk.battle.sampling` one uniform draw -> the outcome of a whole blitz;
+- :mod:`~risk.battle.montecarlo` vectorised dice-rolling simulation with standard errors;
+- :mod:`~risk.battle.plots` Tan's figures redrawn correctly, and a heat map.
+
+See ``docs/battle.md``.
+"""
+
+from risk.battle.analysis import (CONVENTIONS, BattleOdds, battle_odds, battle_table, blitz_distribution,
+                                  clear_caches, expected_losses, win_probability)
+from risk.battle.dice import (STANDARD_DICE, BattleError, DiceRules, expected_round_losses, order_statistic,
+                              resolve_roll, round_outcomes)
+from risk.battle.exact import ExactTable, distribution_exact, solve_exact
+from risk.battle.markov import ChainSolution, TanChain, solve_dense, solve_sparse, tan_chain
+from risk.battle.montecarlo import MonteCarloResult, simulate_battles
+from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
+from risk.battle.sampling import sample_blitz
+from risk.battle.solver import BattleTable, final_distribution, solve_table
+from risk.battle.variants import (expected_losses_unlimited, faq_seeing_defender_losses, faq_standard_losses,
+                                  long_run_loss_ratio, seeing_defender_dice, seeing_defender_model,
+                                  tan1997_model, tan1997_round)
+
+__all__ = [
+    "BattleError", "BattleOdds", "BattleTable", "CONVENTIONS", "ChainSolution", "DiceRules", "ExactTable",
+    "MonteCarloResult", "RoundModel", "STANDARD_DICE", "TanChain", "VARIANTS", "battle_odds", "battle_table",
+    "blitz_distribution", "clear_caches", "distribution_exact", "expected_losses", "expected_losses_unlimited",
+    "expected_round_losses", "faq_seeing_defender_losses", "faq_standard_losses", "final_distribution",
+    "long_run_loss_ratio", "order_statistic", "resolve_roll", "round_model", "round_outcomes", "sample_blitz",
+    "seeing_defender_dice", "seeing_defender_model", "simulate_battles", "solve_dense", "solve_exact",
+    "solve_sparse", "solve_table", "standard_model", "tan1997_model", "tan1997_round", "tan_chain",
+    "win_probability",
+]

@@ -1,0 +1,281 @@
+"""The public face of the solver: conventions, cached look-ups, and full battle reports.
+
+Two conventions, named everywhere and never mixed:
+
+* ``"tan"`` (Tan 1997): ``A`` attacking armies, all of which can be lost; the battle ends at
+  A = 0 (or at ``stop_at`` armies, default 0).
+* ``"board"`` (the game): ``A`` armies on the attacking territory, one of which must stay
+  behind; the battle ends with 1 army left (or ``stop_at``, default 1).
+
+board(A, D) = tan(A - 1, D): the same battle, counted differently. The engine-facing functions
+(:func:`win_probability`, :func:`expected_losses`, :func:`blitz_distribution`, and
+:func:`risk.battle.sampling.sample_blitz`) use the board convention; :func:`battle_odds` takes
+either.
+
+>>> round(win_probability(4, 2), 6), battle_odds(3, 2, convention="tan", exact=True).attacker_win
+(0.655954, Fraction(6610505, 10077696))
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Union
+
+import numpy as np
+
+from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
+from risk.battle.exact import distribution_exact
+from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
+from risk.battle.solver import BattleTable, final_distribution, solve_table, stop_levels_below
+
+CONVENTIONS = ("board", "tan")
+
+Probability = Union[float, Fraction]
+
+
+# -- checking what callers pass -------------------------------------------------------------------
+
+def whole_number(name: str, value: object) -> int:
+    """``value`` as an int, or a :class:`BattleError` naming ``name`` (floats and bools refused)."""
+    if isinstance(value, bool):
+        raise BattleError(f"{name} must be a whole number, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise BattleError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def tan_battle(attackers: object, defenders: object, stop_at: object | None,
+               convention: str) -> tuple[int, int, int]:
+    """Check a battle given in ``convention``; return it as Tan's (attackers, defenders, stop)."""
+    if convention not in CONVENTIONS:
+        raise BattleError(f"unknown convention {convention!r}; choose one of: {', '.join(CONVENTIONS)}")
+    attackers = whole_number("attacking armies", attackers)
+    defenders = whole_number("defending armies", defenders)
+    behind = 1 if convention == "board" else 0   # armies that never fight
+    stop_at = behind if stop_at is None else whole_number("stop_at", stop_at)
+    if attackers < behind + 1:
+        where = "on the attacking territory (one stays behind)" if behind else "attacking"
+        raise BattleError(f"an attack needs at least {behind + 1} armies {where}, not {attackers}")
+    if defenders < 1:
+        raise BattleError(f"the defending territory holds at least 1 army, not {defenders}")
+    if not behind <= stop_at < attackers:
+        raise BattleError(f"stop_at must be from {behind} to {attackers - 1} ({convention} convention, "
+                          f"{attackers} attacking armies), not {stop_at}")
+    return attackers - behind, defenders, stop_at - behind
+
+
+def _check_stop_below(stop_below: object) -> float | None:
+    if stop_below is None:
+        return None
+    try:
+        value = float(stop_below)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise BattleError(f"stop_below must be a probability, not {stop_below!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise BattleError(f"stop_below must be between 0 and 1, not {stop_below!r}")
+    return value
+
+
+# -- cached tables -------------------------------------------------------------------------------
+
+#: The largest table solved so far for each (round model, stop), in Tan's convention.
+_TABLES: dict[tuple[RoundModel, int], BattleTable] = {}
+#: Win probabilities as nested lists, board convention: ``rows[attackers][defenders]``.
+_WIN_ROWS: dict[tuple[DiceRules, int], list[list[float]]] = {}
+#: The same for the standard dice, keyed by ``stop_at`` alone so a look-up hashes one int.
+_STANDARD_WIN_ROWS: dict[int, list[list[float]]] = {}
+
+_SMALLEST_TABLE = 32
+
+
+def battle_table(model: RoundModel, attackers: int, defenders: int, stop: int = 0) -> BattleTable:
+    """A solved table (Tan's convention) covering (attackers, defenders), cached and grown.
+
+    A table that is too small is replaced by one at least twice as large in the dimension that
+    overflowed, so a caller asking for ever larger battles pays O(A*D) in total, not per call.
+    """
+    key = (model, stop)
+    table = _TABLES.get(key)
+    if table is not None and attackers <= table.max_attackers and defenders <= table.max_defenders:
+        return table
+    old_a, old_d = (table.max_attackers, table.max_defenders) if table is not None else (0, 0)
+    new_a = old_a if attackers <= old_a else max(attackers, 2 * old_a, _SMALLEST_TABLE)
+    new_d = old_d if defenders <= old_d else max(defenders, 2 * old_d, _SMALLEST_TABLE)
+    table = solve_table(model, new_a, new_d, stop)
+    _TABLES[key] = table
+    return table
+
+
+def clear_caches() -> None:
+    """Forget every solved table and sampler (to bound memory, or to time a cold start)."""
+    _TABLES.clear()
+    _WIN_ROWS.clear()
+    _STANDARD_WIN_ROWS.clear()
+    _distribution_items.cache_clear()
+    from risk.battle import sampling
+
+    sampling.clear_samplers()
+
+
+def _win_rows(dice: DiceRules, stop_at: int, attackers: int, defenders: int) -> list[list[float]]:
+    table = battle_table(standard_model(dice), attackers - 1, defenders, stop_at - 1)
+    # rows[attackers] is Tan's row attackers - 1; row 0 (no armies at all) is never asked for.
+    rows: list[list[float]] = [[]] + table.win.tolist()
+    _WIN_ROWS[(dice, stop_at)] = rows
+    if dice is STANDARD_DICE:
+        _STANDARD_WIN_ROWS[stop_at] = rows
+    return rows
+
+
+def win_probability(attackers: int, defenders: int, stop_at: int = 1,
+                    dice: DiceRules = STANDARD_DICE) -> float:
+    """P(the attacker conquers), board convention: ``attackers`` armies on the territory.
+
+    The attacker rolls the most dice allowed every round until the defender is destroyed or his
+    territory is down to ``stop_at`` armies. Cached: after the first call for a size, a look-up is
+    a couple of list indexings.
+    """
+    # Fast path: two list look-ups. Anything unusual (a new size, bad values) takes the slow
+    # path below, which checks the values and grows the table.
+    try:
+        if dice is STANDARD_DICE:
+            rows = _STANDARD_WIN_ROWS.get(stop_at)
+        else:
+            rows = _WIN_ROWS.get((dice, stop_at))
+        if rows is not None and stop_at < attackers < len(rows) and defenders > 0:
+            row = rows[attackers]
+            if defenders < len(row):
+                return row[defenders]
+    except TypeError:
+        pass
+    a, d, stop = tan_battle(attackers, defenders, stop_at, "board")
+    if not isinstance(dice, DiceRules):
+        raise BattleError(f"dice must be DiceRules, not {dice!r}")
+    rows = _win_rows(dice, stop + 1, a + 1, d)
+    return rows[a + 1][d]
+
+
+def expected_losses(attackers: int, defenders: int, stop_at: int = 1,
+                    dice: DiceRules = STANDARD_DICE) -> tuple[float, float]:
+    """(expected attacker losses, expected defender losses), board convention, cached."""
+    a, d, stop = tan_battle(attackers, defenders, stop_at, "board")
+    return battle_table(standard_model(dice), a, d, stop).expected_losses(a, d)
+
+
+# -- distributions ---------------------------------------------------------------------------------
+
+def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
+                        stop_below: float | None) -> dict[tuple[int, int], float]:
+    """Final states (Tan's convention) of the battle (a, d) with their probabilities, as floats."""
+    levels = None
+    if stop_below is not None:
+        levels = stop_levels_below(battle_table(model, a, d, stop), stop_below)
+        if levels is None:
+            # The stop states are not a run at the bottom of each column: solve state by state.
+            return distribution_exact(model, a, d, stop, exact=False, stop_below=stop_below)
+        levels = levels[:d + 1]
+    conquests, stopped = final_distribution(model, a, d, stop, levels)
+    final = {(int(left), 0): float(conquests[left]) for left in np.flatnonzero(conquests)}
+    cells = np.nonzero(stopped)
+    for dd, aa in zip(*cells):
+        final[(int(aa), int(dd))] = float(stopped[dd, aa])
+    return dict(sorted(final.items()))
+
+
+@lru_cache(maxsize=4096)
+def _distribution_items(model: RoundModel, a: int, d: int, stop: int,
+                        stop_below: float | None) -> tuple[tuple[tuple[int, int], float], ...]:
+    return tuple(_float_final_states(model, a, d, stop, stop_below).items())
+
+
+def blitz_distribution(attackers: int, defenders: int, stop_at: int = 1, dice: DiceRules = STANDARD_DICE,
+                       stop_below: float | None = None) -> dict[tuple[int, int], float]:
+    """Every final (armies left on the attacking territory, defenders left) with its probability.
+
+    Board convention: the attacker rolls the most dice allowed each round until the defender is
+    destroyed or the territory is down to ``stop_at`` armies (possibly fewer: a round can cost
+    him two). With ``stop_below``, he also stops in any state other than the start whose
+    conquest probability, continuing under ``stop_at``, is below ``stop_below``
+    (``win_probability(a, d, stop_at) < stop_below``); the first round is always fought (the
+    caller decided to attack). A conquest is a final state with 0 defenders; its first number
+    is the armies on the attacking territory before any move in.
+    """
+    a, d, stop = tan_battle(attackers, defenders, stop_at, "board")
+    model = standard_model(dice)
+    items = _distribution_items(model, a, d, stop, _check_stop_below(stop_below))
+    return {(left + 1, defenders_left): p for (left, defenders_left), p in items}
+
+
+# -- full reports ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """Everything about one battle, in the stated convention (floats, or Fractions if exact).
+
+    ``final_states`` maps (attacker armies left, defender armies left) to its probability.
+    ``attacker_survivors[k]`` is the probability that the attacker ends with ``k`` armies: in
+    the board convention the armies on the attacking territory (before any move in; 1 or fewer
+    than ``stop_at`` when he lost or stopped), in Tan's the attacking armies left (0 when all
+    were lost). It covers conquests and failures alike. ``defender_survivors[k]`` is the same
+    for the defender (``k = 0``: conquered).
+    """
+
+    attackers: int
+    defenders: int
+    convention: str
+    stop_at: int
+    variant: str
+    dice: DiceRules
+    exact: bool
+    stop_below: float | None
+    attacker_win: Probability
+    expected_attacker_losses: Probability
+    expected_defender_losses: Probability
+    final_states: dict[tuple[int, int], Probability] = field(repr=False)
+    attacker_survivors: dict[int, Probability] = field(repr=False)
+    defender_survivors: dict[int, Probability] = field(repr=False)
+
+
+def battle_odds(attackers: int, defenders: int, *, convention: str = "board", stop_at: int | None = None,
+                dice: DiceRules = STANDARD_DICE, variant: str = "standard", exact: bool = False,
+                stop_below: float | None = None) -> BattleOdds:
+    """Win probability, expected losses and survivor distributions of one battle.
+
+    ``stop_at`` is in the stated convention (default: fight to the end, 1 on the board, 0 in
+    Tan's). ``variant`` is one of :data:`~risk.battle.rounds.VARIANTS`. ``exact`` gives
+    Fractions (from the state-by-state solver; fine up to a few hundred armies a side).
+    """
+    a, d, stop = tan_battle(attackers, defenders, stop_at, convention)
+    if variant not in VARIANTS:
+        raise BattleError(f"unknown battle variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
+    threshold = _check_stop_below(stop_below)
+    model = round_model(variant, dice)
+    if exact:
+        final = distribution_exact(model, a, d, stop, exact=True, stop_below=threshold)
+        zero: Probability = Fraction(0)
+    else:
+        final = dict(_distribution_items(model, a, d, stop, threshold))
+        zero = 0.0
+    shift = attackers - a   # 1 in the board convention: the army that stays behind
+    states: dict[tuple[int, int], Probability] = {}
+    attacker_survivors: dict[int, Probability] = {}
+    defender_survivors: dict[int, Probability] = {}
+    win = attacker_left = defender_left = zero
+    for (left, defenders_left), p in final.items():
+        states[(left + shift, defenders_left)] = p
+        attacker_survivors[left + shift] = attacker_survivors.get(left + shift, zero) + p
+        defender_survivors[defenders_left] = defender_survivors.get(defenders_left, zero) + p
+        if defenders_left == 0:
+            win += p
+        attacker_left += p * left
+        defender_left += p * defenders_left
+    return BattleOdds(
+        attackers=attackers, defenders=defenders, convention=convention, stop_at=stop + shift,
+        variant=variant, dice=dice, exact=exact, stop_below=threshold, attacker_win=win,
+        expected_attacker_losses=a - attacker_left, expected_defender_losses=d - defender_left,
+        final_states=states, attacker_survivors=dict(sorted(attacker_survivors.items())),
+        defender_survivors=dict(sorted(defender_survivors.items())))
