@@ -16,7 +16,7 @@ from risk.errors import UsageError
 REGISTRY: dict[str, type] = {}
 
 #: Modules that register the built-in bots when imported.
-_BUILTIN_MODULES = ("ai.random_agent", "ai.angry")
+_BUILTIN_MODULES = ("ai.random_agent", "ai.angry", "ai.threshold", "ai.markov", "ai.mcts")
 
 
 def register(cls: type) -> type:

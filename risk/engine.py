@@ -547,6 +547,18 @@ class Engine:
             return self.board.neighbour_mask[source] & mine
         return connected_within(self.board, mine, source) & ~(1 << source)
 
+    def fortify_targets(self: "GameState", source: int) -> list[int]:
+        """The territories the current player may fortify from ``source`` (empty if it has no army
+        free to move)."""
+        if self.phase != Phase.FORTIFY or self.owner[source] != self.player or self._movable(source) <= 0:
+            return []
+        targets = self._fortify_targets(source)
+        return [t for t in range(len(self.owner)) if (targets >> t) & 1]
+
+    def movable_armies(self: "GameState", territory: int) -> int:
+        """How many armies may leave ``territory`` in a fortify move now."""
+        return max(0, self._movable(territory))
+
     def _fortify_runs(self: "GameState") -> list[tuple]:
         runs: list[tuple] = []
         for s in self.territories_of(self.player):

@@ -22,7 +22,7 @@ See ``docs/battle.md``.
 """
 
 from risk.battle.analysis import (CONVENTIONS, BattleOdds, battle_odds, battle_table, blitz_distribution,
-                                  clear_caches, expected_losses, win_probability)
+                                  clear_caches, expected_losses, win_probability, win_rows)
 from risk.battle.dice import (STANDARD_DICE, BattleError, DiceRules, expected_round_losses, order_statistic,
                               resolve_roll, round_outcomes)
 from risk.battle.exact import ExactTable, distribution_exact, solve_exact
@@ -43,5 +43,5 @@ __all__ = [
     "long_run_loss_ratio", "order_statistic", "resolve_roll", "round_model", "round_outcomes", "sample_blitz",
     "seeing_defender_dice", "seeing_defender_model", "simulate_battles", "solve_dense", "solve_exact",
     "solve_sparse", "solve_table", "standard_model", "tan1997_model", "tan1997_round", "tan_chain",
-    "win_probability",
+    "win_probability", "win_rows",
 ]

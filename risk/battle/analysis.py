@@ -159,6 +159,23 @@ def win_probability(attackers: int, defenders: int, stop_at: int = 1,
     return rows[a + 1][d]
 
 
+def win_rows(attackers: int, defenders: int, stop_at: int = 1,
+             dice: DiceRules = STANDARD_DICE) -> list[list[float]]:
+    """The cached table behind :func:`win_probability`, covering at least (attackers, defenders).
+
+    ``rows[a][d]`` is ``win_probability(a, d, stop_at, dice)`` for ``stop_at < a < len(rows)``
+    and ``0 < d < len(rows[a])`` (board convention). For code that looks up thousands of battles
+    in a loop (the bots' search), where even a function call per look-up is too slow.
+    """
+    win_probability(max(attackers, stop_at + 1), max(defenders, 1), stop_at, dice)
+    rows = (_STANDARD_WIN_ROWS.get(stop_at) if dice is STANDARD_DICE
+            else _WIN_ROWS.get((dice, stop_at)))
+    assert rows is not None
+    if len(rows) <= attackers or len(rows[-1]) <= defenders:
+        rows = _win_rows(dice, stop_at, max(attackers, stop_at + 1) + 1, max(defenders, 1))
+    return rows
+
+
 def expected_losses(attackers: int, defenders: int, stop_at: int = 1,
                     dice: DiceRules = STANDARD_DICE) -> tuple[float, float]:
     """(expected attacker losses, expected defender losses), board convention, cached."""

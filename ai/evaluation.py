@@ -1,0 +1,88 @@
+"""How good a position is for one player, in [0, 1], at the end of that player's turn.
+
+The paper rewards the attack phase with "the average chance of surviving an attack as
+defender". Alone that prefers never attacking, so this evaluation blends it with what the paper
+left out:
+
+- **survival** (the paper's reward): the mean, over the player's territories, of the chance that
+  the territory survives an all-out attack by its strongest enemy neighbour (1 in the interior);
+- **income**: the player's share of all reinforcements (territories // 3, at least 3, plus the
+  continent bonuses held), so continents and breaking others' continents count;
+- **territory**: the player's share of the territories;
+- **card**: whether a card is earned this turn (one conquest), plus cards taken by eliminating a
+  player, since sets grow in value.
+
+The weights are parameters of :class:`Evaluation` (and so of the ``mcts`` bot).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+_CONTINENT_MASKS: dict[int, list[tuple[int, int]]] = {}
+
+
+def continent_masks(board) -> list[tuple[int, int]]:
+    """(bit mask of the continent's territories, bonus) for each continent, cached per board."""
+    masks = _CONTINENT_MASKS.get(id(board))
+    if masks is None:
+        masks = [(sum(1 << t for t in c.members), c.bonus) for c in board.continents]
+        _CONTINENT_MASKS[id(board)] = masks
+    return masks
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    survival: float = 0.30
+    income: float = 0.40
+    territory: float = 0.15
+    card: float = 0.15
+
+    def __call__(self, state) -> float:
+        player = state.player
+        if state.winner():
+            return 1.0
+        board, owner, armies, win = state.board, state.owner, state.armies, state.win
+        neighbours = board.neighbours
+
+        # Survival of each of the player's territories against its strongest enemy neighbour.
+        total_survival = 0.0
+        mine = state.own_mask[player]
+        rest = mine
+        while rest:
+            low = rest & -rest
+            t = low.bit_length() - 1
+            rest ^= low
+            worst = 0.0
+            defenders = armies[t]
+            for n in neighbours[t]:
+                if owner[n] != player and armies[n] >= 2:
+                    p = win[armies[n]][defenders]
+                    if p > worst:
+                        worst = p
+            total_survival += 1.0 - worst
+        own = state.count[player]
+        survival = total_survival / own if own else 0.0
+
+        # Everyone's income: territories // 3 (at least 3) plus continent bonuses.
+        incomes = []
+        masks = state.own_mask
+        for p in range(state.players):
+            if not state.alive[p]:
+                incomes.append(0)
+                continue
+            income = max(3, state.count[p] // 3)
+            held = masks[p]
+            for continent_mask, bonus in continent_masks(board):
+                if held & continent_mask == continent_mask:
+                    income += bonus
+            incomes.append(income)
+        total_income = sum(incomes)
+        income = incomes[player] / total_income if total_income else 0.0
+
+        territory = own / len(owner)
+        card = (1.0 if state.conquered else 0.0) * 0.5 + min(1.0, 0.25 * state.cards_taken + 0.5 * state.eliminated) * 0.5
+
+        return (self.survival * survival + self.income * income + self.territory * territory
+                + self.card * card)

@@ -1,0 +1,132 @@
+"""A light copy of the game for searching one attack phase, and its macro-actions.
+
+The search never plays dice roll by roll: its action is "attack T from S until it falls or the
+odds fall below τ", and its outcome is drawn in one go from the exact distribution of that battle
+(:func:`risk.battle.sample_blitz` with ``stop_below=τ``). Only what an attack phase changes is
+copied: owners, armies, territory counts and masks, who is still alive, whether a card is earned.
+"""
+
+from __future__ import annotations
+
+from risk.battle import sample_blitz, win_rows
+
+STOP = None  #: the macro-action that ends the attack phase
+
+
+class TurnState:
+    __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
+                 "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win")
+
+    @classmethod
+    def from_view(cls, view) -> "TurnState":
+        state = cls()
+        state.board = view.board
+        state.player = view.player
+        state.owner = list(view.owner)
+        state.armies = list(view.armies)
+        state.own_mask = list(view.own_mask)
+        state.count = list(view.count)
+        state.alive = list(view.alive)
+        state.conquered = view.conquered
+        state.eliminated = 0
+        state.cards_taken = 0
+        state.hand_sizes = [len(hand) for hand in view.hands]
+        state.dice = view.dice_rules
+        # Armies only shrink or move during an attack phase, so a table as large as the largest
+        # stack now covers every battle the search can meet.
+        largest = max(view.armies)
+        state.win = win_rows(largest, largest, 1, state.dice)
+        state.players = view.players
+        state.neutral = view.neutral
+        return state
+
+    def grow_table(self, largest: int) -> None:
+        """Make the odds table cover stacks of ``largest`` armies (after a deployment)."""
+        if len(self.win) <= largest or len(self.win[-1]) <= largest:
+            self.win = win_rows(largest, largest, 1, self.dice)
+
+    def copy(self) -> "TurnState":
+        other = TurnState.__new__(TurnState)
+        other.board = self.board
+        other.player = self.player
+        other.owner = self.owner[:]
+        other.armies = self.armies[:]
+        other.own_mask = self.own_mask[:]
+        other.count = self.count[:]
+        other.alive = self.alive[:]
+        other.conquered = self.conquered
+        other.eliminated = self.eliminated
+        other.cards_taken = self.cards_taken
+        other.hand_sizes = self.hand_sizes
+        other.dice = self.dice
+        other.win = self.win
+        other.players = self.players
+        other.neutral = self.neutral
+        return other
+
+    def macro_actions(self, tau: float) -> list[tuple[int, int]]:
+        """Every (source, target) whose conquest chance is at least ``tau``."""
+        player, owner, armies = self.player, self.owner, self.armies
+        neighbours = self.board.neighbours
+        win = self.win
+        actions = []
+        mine = self.own_mask[player]
+        while mine:
+            low = mine & -mine
+            s = low.bit_length() - 1
+            mine ^= low
+            a = armies[s]
+            if a < 2:
+                continue
+            row = win[a]
+            for t in neighbours[s]:
+                if owner[t] != player and row[armies[t]] >= tau:
+                    actions.append((s, t))
+        return actions
+
+    def attack(self, source: int, target: int, tau: float, u: float) -> bool:
+        """Play the macro-action with the uniform draw ``u``; True if the target fell."""
+        armies = self.armies
+        left, defenders = sample_blitz(armies[source], armies[target], u, 1, self.dice, tau)
+        armies[source] = left
+        armies[target] = defenders
+        if defenders:
+            return False
+        self.conquer(source, target, self.dice.attacker_dice(left))
+        return True
+
+    def conquer(self, source: int, target: int, last_dice: int) -> None:
+        player, owner = self.player, self.owner
+        loser = owner[target]
+        owner[target] = player
+        self.count[loser] -= 1
+        self.count[player] += 1
+        bit = 1 << target
+        self.own_mask[loser] &= ~bit
+        self.own_mask[player] |= bit
+        self.conquered = True
+        moved = occupation(self.board, owner, self.armies, source, target, last_dice)
+        self.armies[source] -= moved
+        self.armies[target] = moved
+        if self.count[loser] == 0:
+            self.alive[loser] = False
+            if loser != self.neutral:
+                self.eliminated += 1
+                self.cards_taken += self.hand_sizes[loser]
+
+    def winner(self) -> bool:
+        """True when the player is the last one standing."""
+        return sum(self.alive[:self.players]) == 1
+
+
+def occupation(board, owner, armies, source: int, target: int, least: int) -> int:
+    """How many armies to move into a conquest: all, except a guard as big as the strongest
+    enemy stack still next to the source (at least ``least``, and one always stays)."""
+    movable = armies[source] - 1
+    player = owner[source]
+    guard = 0
+    for n in board.neighbours[source]:
+        if owner[n] != player and n != target and armies[n] > guard:
+            guard = armies[n]
+    move = movable if guard == 0 else armies[source] - guard
+    return min(movable, max(least, move))
