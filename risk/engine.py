@@ -271,9 +271,14 @@ class Engine:
                 actions.extend(Trade(trio, b) for b in bonuses)
             else:
                 actions.append(Trade(trio, None))
-        if len(self.hands[self.player]) <= self.trade_until:
+        if not self._must_trade():
             actions.append(EndPhase())
         return actions
+
+    def _must_trade(self: "GameState") -> bool:
+        """Too many cards, and a set among them (below 5 cards a hand may hold no set at all)."""
+        hand = self.hands[self.player]
+        return len(hand) > self.trade_until and has_set(hand, self.board.cards)
 
     def _bonus_choices(self: "GameState", cards: tuple[int, ...]) -> list[int]:
         """The territories among ``cards`` that may take the +2 armies now."""
@@ -322,7 +327,7 @@ class Engine:
             self.bonus_used = True
         events.append(CardsTraded(p, tuple(action.cards), value, action.bonus))
         if self.resume_attack:
-            if len(hand) <= self.trade_until:
+            if not self._must_trade():
                 self.phase = Phase.DEPLOY
         elif not has_set(hand, self.board.cards):
             self.phase = Phase.DEPLOY
@@ -608,7 +613,7 @@ class Engine:
     def _check_end(self: "GameState", action: EndPhase) -> str | None:
         phase = self.phase
         if phase == Phase.TRADE:
-            if len(self.hands[self.player]) > self.trade_until:
+            if self._must_trade():
                 return (f"you hold {len(self.hands[self.player])} cards and must trade until you "
                         f"hold at most {self.trade_until}")
             return None

@@ -514,3 +514,24 @@ def test_view_hides_what_the_player_cannot_see(tiny):
     assert view.rng is not game.rng
     view.apply(EndPhase())
     assert game.phase == Phase.ATTACK  # the view is a copy
+
+
+def test_forced_trade_needs_a_set(tiny):
+    # With trades forced at 4 cards, four cards without a set (two infantry, two cavalry) are
+    # kept: there is nothing to trade.
+    rules = Rules(forced_trade_at=4, two_player_neutral=False)
+    game = trading_position(tiny, [0, 3, 1, 4], rules=rules)
+    assert game.phase == Phase.TRADE or game.phase == Phase.DEPLOY
+    if game.phase == Phase.TRADE:
+        assert EndPhase() in game.legal_actions()
+        game.apply(EndPhase())
+    assert game.phase == Phase.DEPLOY
+
+
+def test_every_position_has_a_legal_action_or_is_over():
+    for seed in range(30):
+        game = GameState.new(players=4, seed=seed, rules=Rules(forced_trade_at=3, max_turns=30))
+        while not game.is_terminal():
+            actions = game.legal_actions()
+            assert len(actions) > 0, game
+            game.apply(actions[game.rng.below(len(actions))])

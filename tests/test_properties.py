@@ -21,6 +21,8 @@ rules_options = st.builds(
     setup=st.sampled_from(["claim", "deal"]),
     placement=st.sampled_from(["turns", "auto"]),
     two_player_neutral=st.booleans(),
+    forced_trade_at=st.integers(min_value=3, max_value=6),
+    elimination_trade_at=st.integers(min_value=5, max_value=7),
     max_turns=st.integers(min_value=1, max_value=40),
 )
 
