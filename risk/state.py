@@ -72,8 +72,13 @@ class RandomSource:
         return int(self.random() * 6) + 1
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
+        """Shuffle in place: Fisher-Yates for a few items, one numpy permutation for more."""
+        n = len(items)
+        if n > 8:
+            order = self.generator.permutation(n).tolist()
+            items[:] = [items[i] for i in order]
+            return
+        for i in range(n - 1, 0, -1):
             j = int(self.random() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
