@@ -1,0 +1,188 @@
+"""Short animations over the map: dice, floating numbers, flashes, arrows and banners.
+
+Animations only draw; they never touch the game. A *blocking* one (the dice, an elimination
+banner) holds the bots back until it ends or the player skips it with any key or click.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from risk.gui import theme
+
+
+class Animation:
+    blocking = False
+
+    def __init__(self, now: float, duration: float):
+        self.start = now
+        self.duration = duration
+
+    def progress(self, now: float) -> float:
+        return min(1.0, (now - self.start) / self.duration) if self.duration > 0 else 1.0
+
+    def done(self, now: float) -> bool:
+        return now - self.start >= self.duration
+
+    def draw(self, surface, view, now: float) -> None:
+        pass
+
+
+class FloatText(Animation):
+    """A number rising from a territory ("+3", "-2")."""
+
+    def __init__(self, now, territory: int, text: str, colour, duration: float = 1.0):
+        super().__init__(now, duration)
+        self.territory, self.text, self.colour = territory, text, colour
+
+    def draw(self, surface, view, now):
+        t = self.progress(now)
+        x, y = view.centre(self.territory)
+        label = theme.render(self.text, 18, self.colour, bold=True, outline=(10, 10, 14))
+        label.set_alpha(int(255 * (1 - t * t)))
+        surface.blit(label, label.get_rect(midbottom=(x + 16, y - 10 - 22 * t)))
+
+
+class Flash(Animation):
+    """A territory lit up for a moment (a conquest, a deploy)."""
+
+    def __init__(self, now, territory: int, colour=(255, 255, 255), duration: float = 0.6):
+        super().__init__(now, duration)
+        self.territory, self.colour = territory, colour
+
+    def draw(self, surface, view, now):
+        alpha = int(150 * (1 - self.progress(now)))
+        view._blit_region(surface, self.territory, "fill", (*self.colour, max(0, alpha // 10 * 10)))
+
+
+class Arrow(Animation):
+    """An arrow from one territory to another (an attack, a move)."""
+
+    def __init__(self, now, source: int, target: int, colour=(255, 255, 255), duration: float = 0.9):
+        super().__init__(now, duration)
+        self.source, self.target, self.colour = source, target, colour
+
+    def draw(self, surface, view, now):
+        draw_arrow(surface, view, self.source, self.target, self.colour)
+
+
+def draw_arrow(surface, view, source: int, target: int, colour, width: int = 4) -> None:
+    (x0, y0), (x1, y1) = view.centre(source), view.centre(target)
+    w_map = view.board.size[0] * view.scale
+    if abs(x1 - x0) > w_map / 2:  # across the map edge: point the short way round
+        x1 = x1 - w_map if x1 > x0 else x1 + w_map
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    r = view.badge_radius() + 4
+    start = (x0 + ux * r, y0 + uy * r)
+    end = (x1 - ux * r, y1 - uy * r)
+    pygame.draw.line(surface, (15, 15, 20), start, end, width + 4)
+    pygame.draw.line(surface, colour, start, end, width)
+    head = 12 + width
+    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
+    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, (15, 15, 20), [end, left, right])
+    pygame.draw.polygon(surface, colour, [(end[0] - ux * 2, end[1] - uy * 2),
+                                          (left[0] + ux, left[1] + uy), (right[0] + ux, right[1] + uy)])
+
+
+class Dice(Animation):
+    """The dice of one roll, attacker's above defender's, with who lost what."""
+
+    blocking = True
+
+    def __init__(self, now, event, colours, text: str, duration: float = 1.2):
+        super().__init__(now, duration)
+        self.event, self.colours, self.text = event, colours, text
+
+    def draw(self, surface, view, now):
+        event = self.event
+        draw_arrow(surface, view, event.source, event.target, (255, 255, 255))
+        size = 34
+        gap = 8
+        width = max(3 * (size + gap) + 120, theme.font(14).size(self.text)[0] + 30)
+        box = pygame.Rect(0, 0, width, 2 * size + 64)
+        box.midbottom = (view.map_rect.centerx, view.map_rect.bottom - 12)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=10)
+        rows = ((event.attack_dice, self.colours[0], "Attack"), (event.defend_dice, self.colours[1], "Defend"))
+        for row, (dice, colour, label) in enumerate(rows):
+            y = box.top + 10 + row * (size + 8)
+            tag = theme.render(label, 13, theme.TEXT_DIM, bold=True)
+            surface.blit(tag, (box.left + 14, y + size // 2 - tag.get_height() // 2))
+            for i, value in enumerate(dice):
+                rect = pygame.Rect(box.left + 90 + i * (size + gap), y, size, size)
+                other = rows[1 - row][0]
+                lost = i < len(other) and ((value <= other[i]) if row == 0 else (value < other[i]))
+                draw_die(surface, rect, value, colour, faded=lost)
+        note = theme.render(self.text + "   (any key: skip)" if self.blocking else self.text, 14, theme.TEXT)
+        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - 8)))
+
+
+def draw_die(surface, rect, value: int, colour, faded: bool = False) -> None:
+    face = theme.mix(colour, (40, 40, 46), 0.55) if faded else colour
+    pygame.draw.rect(surface, (15, 15, 20), rect.inflate(4, 4), border_radius=7)
+    pygame.draw.rect(surface, face, rect, border_radius=6)
+    pip = theme.text_colour_on(face)
+    cx, cy = rect.center
+    d = rect.width // 4
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
+    for sx, sy in spots:
+        pygame.draw.circle(surface, pip, (cx + sx * d, cy + sy * d), max(2, rect.width // 11))
+    if faded:
+        pygame.draw.line(surface, (230, 80, 70), rect.topleft, rect.bottomright, 3)
+
+
+class Banner(Animation):
+    """A line of large text across the map (an elimination, a trade)."""
+
+    def __init__(self, now, text: str, colour=theme.TEXT, duration: float = 1.6, blocking: bool = False):
+        super().__init__(now, duration)
+        self.text, self.colour, self.blocking = text, colour, blocking
+
+    def draw(self, surface, view, now):
+        t = self.progress(now)
+        label = theme.render(self.text, 24, self.colour, bold=True, outline=(10, 10, 14))
+        box = label.get_rect(center=(view.map_rect.centerx, view.map_rect.top + 60)).inflate(40, 18)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        alpha = 230 if t < 0.8 else int(230 * (1 - (t - 0.8) / 0.2))
+        pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=10)
+        surface.blit(shade, box.topleft)
+        label.set_alpha(alpha)
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+class Animations:
+    """The animations under way."""
+
+    def __init__(self):
+        self.items: list[Animation] = []
+
+    def add(self, animation: Animation) -> None:
+        self.items.append(animation)
+
+    def update(self, now: float) -> None:
+        self.items = [a for a in self.items if not a.done(now)]
+
+    def blocking(self) -> bool:
+        return any(a.blocking for a in self.items)
+
+    def skip(self) -> bool:
+        """End the blocking animations; True if there were any."""
+        before = len(self.items)
+        self.items = [a for a in self.items if not a.blocking]
+        return len(self.items) != before
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def draw(self, surface, view, now: float, below: bool) -> None:
+        """Flashes go under the badges (``below``), the rest above."""
+        for item in self.items:
+            if isinstance(item, Flash) == below:
+                item.draw(surface, view, now)

@@ -1,0 +1,387 @@
+"""Drawing the board: sea, continents, territories in their owners' colours, badges, routes.
+
+:class:`MapView` fits the map into a rectangle of the window and keeps the layers that only
+change when the window is resized (sea with continent halos, borders and coasts, sea routes,
+continent labels) apart from the fill that changes with ownership, which is redrawn only when an
+owner changes. Drawing reads the owners and armies it is given and changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pygame.gfxdraw
+from scipy import ndimage
+
+from risk.gui import theme
+from risk.gui.geometry import MapGeometry
+
+
+class MapView:
+    """The map fitted into a screen rectangle."""
+
+    def __init__(self, board, geometry: MapGeometry | None = None):
+        self.board = board
+        self.geometry = geometry or MapGeometry(board)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.map_rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self._fill_key = None
+        self._fill: pygame.Surface | None = None
+        self._regions: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self.neutral = -1
+
+    # -- fitting -----------------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the map into ``rect`` (rebuilding the static layers if the size changed)."""
+        rect = pygame.Rect(rect)
+        if rect == self.rect:
+            return
+        self.rect = rect
+        w_map, h_map = self.board.size
+        scale = min(rect.width / w_map, rect.height / h_map)
+        width, height = max(2, int(w_map * scale)), max(2, int(h_map * scale))
+        self.scale = scale
+        self.ui = max(0.6, min(1.25, scale))  # how big badges and labels are: not with the map past a point
+        self.map_rect = pygame.Rect(rect.x + (rect.width - width) // 2, rect.y + (rect.height - height) // 2,
+                                    width, height)
+        self._build(width, height)
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        return (int(self.map_rect.x + x * self.scale), int(self.map_rect.y + y * self.scale))
+
+    def to_map(self, sx: float, sy: float) -> tuple[float, float]:
+        return ((sx - self.map_rect.x) / self.scale, (sy - self.map_rect.y) / self.scale)
+
+    def territory_at(self, pos) -> int | None:
+        """The territory under a screen point, or None."""
+        if not self.map_rect.collidepoint(pos):
+            return None
+        col, row = pos[0] - self.map_rect.x, pos[1] - self.map_rect.y
+        if 0 <= row < self.labels.shape[0] and 0 <= col < self.labels.shape[1]:
+            t = int(self.labels[row, col])
+            if t >= 0:
+                return t
+        return self.geometry.territory_at(*self.to_map(*pos))
+
+    def centre(self, t: int) -> tuple[int, int]:
+        """The screen point of territory ``t``'s badge (inside the territory)."""
+        return self.to_screen(*self.geometry.centres[t])
+
+    # -- static layers -----------------------------------------------------------------------------
+
+    def _build(self, width: int, height: int) -> None:
+        board = self.board
+        geometry = self.geometry
+        if all(shape is not None for shape in board.shapes):
+            fine = geometry.raster(2 * width, 2 * height)
+        else:
+            fine = _resample(geometry.labels, 2 * width, 2 * height)
+        labels = fine[::2, ::2]
+        self.labels = labels
+        land = labels >= 0
+        self._land = land
+        continent_of = np.array(board.continent_of + (-1,), dtype=np.int16)
+        cont_colours = np.array([theme.rgb(c.color) if c.color else _default_continent_colour(i)
+                                 for i, c in enumerate(board.continents)] + [(0, 0, 0)], dtype=float)
+        self.continent_colours = [tuple(int(v) for v in c) for c in cont_colours[:-1]]
+
+        # Sea: deeper away from land, with a halo in the colour of the nearest continent.
+        distance, (iy, ix) = ndimage.distance_transform_edt(~land, return_indices=True)
+        nearest = labels[iy, ix]
+        near_continent = continent_of[nearest]
+        sea = np.array(theme.SEA, dtype=float)
+        deep = np.array(theme.SEA_DEEP, dtype=float)
+        depth = np.clip(distance / (60 * self.ui + 1), 0, 1)[..., None]
+        base = sea * (1 - depth) + deep * depth
+        halo_width = max(4.0, 10 * self.ui)
+        halo = (np.clip(1 - distance / halo_width, 0, 1) * 0.45)[..., None] * (~land)[..., None]
+        base = base * (1 - halo) + cont_colours[near_continent] * halo
+        self._base = base.astype(np.float32)
+
+        # Shading: territories darken a little towards their edges.
+        edges = np.zeros_like(land)
+        edges[:, :-1] |= labels[:, :-1] != labels[:, 1:]
+        edges[:-1, :] |= labels[:-1, :] != labels[1:, :]
+        edges[:, 1:] |= labels[:, :-1] != labels[:, 1:]
+        edges[1:, :] |= labels[:-1, :] != labels[1:, :]
+        inner = ndimage.distance_transform_edt(~edges)
+        self._shade = (1 - 0.25 * np.exp(-inner / (2.5 + 3 * self.ui))).astype(np.float32)
+        yy, xx = np.mgrid[0:height, 0:width]
+        self._tile = (yy % 8, xx % 8)
+        self._labels_safe = np.where(land, labels, 0)
+
+        # Lines at twice the resolution, averaged down for smooth edges.
+        self.lines = self._lines(fine, continent_of, width, height)
+        self._draw_sea_routes(self.lines)
+        self._continent_labels = self._place_continent_labels(land, labels, continent_of)
+        self._fill_key = None
+        self._regions.clear()
+
+    def _lines(self, fine: np.ndarray, continent_of: np.ndarray, width: int, height: int) -> pygame.Surface:
+        h2, w2 = fine.shape
+        border = np.zeros((h2, w2), dtype=bool)
+        coast = np.zeros((h2, w2), dtype=bool)
+        between = np.zeros((h2, w2), dtype=bool)
+        for a, b, sa, sb in ((fine[:, :-1], fine[:, 1:], np.s_[:, :-1], np.s_[:, 1:]),
+                             (fine[:-1, :], fine[1:, :], np.s_[:-1, :], np.s_[1:, :])):
+            differ = a != b
+            both = differ & (a >= 0) & (b >= 0)
+            border[sa] |= both
+            border[sb] |= both
+            shore = differ & ((a < 0) | (b < 0))
+            coast[sa] |= shore & (a >= 0)
+            coast[sb] |= shore & (b >= 0)
+            cross = both & (continent_of[a] != continent_of[b])
+            between[sa] |= cross
+            between[sb] |= cross
+        coast = ndimage.binary_dilation(coast, iterations=1) & (fine >= 0) | coast
+        between = ndimage.binary_dilation(between, iterations=2)
+        strength = np.maximum(border * 0.75, np.maximum(coast * 1.0, between * 1.0))
+        alpha = strength.reshape(height, 2, width, 2).mean(axis=(1, 3))
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        surface.fill((*theme.BORDER, 0))
+        pygame.surfarray.pixels_alpha(surface)[:] = (np.clip(alpha, 0, 1) * 235).astype(np.uint8).T
+        return surface
+
+    def _draw_sea_routes(self, surface: pygame.Surface) -> None:
+        """Dashed lines across the water; a route that wraps round the map edge leaves by two stubs."""
+        w_map = self.board.size[0]
+        colour = (225, 232, 240, 200)
+        for route in self.board.sea_routes:
+            a, b = sorted(route)
+            (ax, ay), (bx, by) = self.geometry.centres[a], self.geometry.centres[b]
+            if abs(ax - bx) > w_map / 2:
+                shift = w_map if ax < bx else -w_map
+                self._dashes(surface, (ax, ay), (bx - shift, by), colour, a, b)
+                self._dashes(surface, (bx, by), (ax + shift, ay), colour, b, a)
+            else:
+                self._dashes(surface, (ax, ay), (bx, by), colour, a, b)
+
+    def _dashes(self, surface, start, end, colour, a, b) -> None:
+        x0, y0 = start[0] * self.scale, start[1] * self.scale
+        x1, y1 = end[0] * self.scale, end[1] * self.scale
+        length = math.hypot(x1 - x0, y1 - y0)
+        steps = max(2, int(length))
+        h, w = self.labels.shape
+        dash, gap = max(4, int(6 * self.ui)), max(3, int(4 * self.ui))
+        run = 0
+        previous = None
+        for i in range(steps + 1):
+            x = x0 + (x1 - x0) * i / steps
+            y = y0 + (y1 - y0) * i / steps
+            col, row = int(x), int(y)
+            inside = 0 <= row < h and 0 <= col < w
+            over_sea = inside and self.labels[row, col] < 0
+            if not inside:
+                break
+            if over_sea:
+                if run % (dash + gap) < dash and previous is not None:
+                    pygame.draw.line(surface, colour, previous, (x, y), max(1, int(2 * self.ui)))
+                run += 1
+                previous = (x, y)
+            else:
+                previous = None
+
+    def _place_continent_labels(self, land, labels, continent_of):
+        """Each continent's name and bonus, in the sea beside it where it covers the least land."""
+        out = []
+        h, w = land.shape
+        size = max(11, int(15 * self.ui))
+        taken: list[pygame.Rect] = []
+        for index, continent in enumerate(self.board.continents):
+            rows, cols = np.nonzero(continent_of[np.where(land, labels, len(continent_of) - 1)] == index)
+            if not len(rows):
+                continue
+            text = f"{continent.name} +{continent.bonus}"
+            label = theme.render(text, size, theme.mix(self.continent_colours[index], (255, 255, 255), 0.35),
+                                 bold=True, outline=(10, 14, 20))
+            lw, lh = label.get_size()
+            top, bottom, left, right = rows.min(), rows.max(), cols.min(), cols.max()
+            cx = (left + right) // 2
+            candidates = [
+                (left, bottom + 4), (cx - lw // 2, bottom + 4), (right - lw, bottom + 4),
+                (left, top - lh - 4), (cx - lw // 2, top - lh - 4), (right - lw, top - lh - 4),
+                (left - lw - 6, (top + bottom) // 2), (right + 6, (top + bottom) // 2),
+                (left, bottom - lh), (right - lw, bottom - lh), (left, top), (right - lw, top),
+            ]
+            best = None
+            for order, (x, y) in enumerate(candidates):
+                x = min(max(x, 2), w - lw - 2)
+                y = min(max(y, 2), h - lh - 2)
+                box = pygame.Rect(x, y, lw, lh)
+                covered = land[y:y + lh, x:x + lw].mean() if lh and lw else 1.0
+                clash = sum(box.colliderect(other) for other in taken)
+                score = covered * 10 + clash * 20 + order * 0.05
+                if best is None or score < best[0]:
+                    best = (score, box)
+            taken.append(best[1])
+            out.append((label, best[1].topleft))
+        return out
+
+    # -- per frame -------------------------------------------------------------------------------
+
+    def _filled(self, owners: tuple[int, ...]) -> pygame.Surface:
+        key = owners
+        if key == self._fill_key and self._fill is not None:
+            return self._fill
+        board = self.board
+        colours = []
+        patterns = []
+        names = list(theme.PATTERNS)
+        for t, owner in enumerate(owners):
+            if owner < 0:
+                colour = theme.mix(self.continent_colours[board.continent_of[t]], (235, 230, 220), 0.55)
+            else:
+                colour = theme.mix(theme.owner_colour(owner, self.neutral), (255, 255, 255), 0.08)
+            colours.append(colour)
+            patterns.append(names.index(theme.owner_pattern(owner, self.neutral)))
+        table = np.array(colours, dtype=np.float32)
+        pattern_tiles = np.array([[[ch == "#" for ch in row] for row in theme.PATTERNS[name]] for name in names])
+        safe = self._labels_safe
+        pix = table[safe]
+        marks = pattern_tiles[np.array(patterns)[safe], self._tile[0], self._tile[1]]
+        pix *= np.where(marks, 0.82, 1.0)[..., None]
+        pix *= self._shade[..., None]
+        land = self._land[..., None]
+        out = np.where(land, pix, self._base)
+        surface = pygame.surfarray.make_surface(np.clip(out, 0, 255).astype(np.uint8).transpose(1, 0, 2))
+        self._fill, self._fill_key = surface, key
+        return surface
+
+    def draw(self, surface: pygame.Surface, owners, armies, *, names: bool = True,
+             selected=(), targets=(), hovered: int | None = None, dimmed=(), overlay=None) -> None:
+        """The board with ``owners`` and ``armies``; highlight sets are territory ids."""
+        surface.blit(self._filled(tuple(owners)), self.map_rect.topleft)
+        for t in dimmed:
+            self._blit_region(surface, t, "shade", (10, 12, 18, 110))
+        if hovered is not None:
+            self._blit_region(surface, hovered, "fill", (255, 255, 255, 60))
+        surface.blit(self.lines, self.map_rect.topleft)
+        for label, (x, y) in self._continent_labels:
+            surface.blit(label, (self.map_rect.x + x, self.map_rect.y + y))
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180.0)
+        for t in targets:
+            self._blit_region(surface, t, "outline", (*theme.TARGET, int(150 + 100 * pulse)))
+        for t in selected:
+            self._blit_region(surface, t, "outline", (255, 255, 255, 255))
+        if overlay is not None:
+            overlay(surface)
+        for t in range(len(self.board)):
+            self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
+        if names and self.ui >= 0.6:
+            for t in range(len(self.board)):
+                self._draw_name(surface, t)
+
+    def badge_radius(self) -> int:
+        return max(8, int(12 * self.ui))
+
+    def draw_badge(self, surface, t: int, owner: int, armies: int, emphasis: bool = False) -> None:
+        x, y = self.centre(t)
+        radius = self.badge_radius() + (2 if emphasis else 0)
+        if owner < 0:
+            pygame.draw.circle(surface, (60, 60, 66), (x, y), max(3, radius // 3))
+            return
+        colour = theme.owner_colour(owner, self.neutral)
+        draw_shape(surface, theme.owner_shape(owner, self.neutral), (x, y), radius, colour,
+                   outline=(255, 255, 255) if emphasis else (20, 20, 24))
+        text = theme.render(str(armies), max(10, int(radius * 1.15)), theme.text_colour_on(colour), bold=True)
+        surface.blit(text, text.get_rect(center=(x, y + 1)))
+
+    def _draw_name(self, surface, t: int) -> None:
+        name = self.board.names[t]
+        size = max(9, int(11 * self.ui))
+        label = theme.render(name, size, (245, 245, 245), outline=(15, 15, 20))
+        max_width = int(95 * self.ui)
+        x, y = self.centre(t)
+        top = y + self.badge_radius() + 1
+        if label.get_width() > max_width and " " in name:
+            first, _, rest = name.partition(" ")
+            for i, part in enumerate((first, rest)):
+                piece = theme.render(part, size, (245, 245, 245), outline=(15, 15, 20))
+                surface.blit(piece, piece.get_rect(midtop=(x, top + i * (size + 1))))
+        else:
+            surface.blit(label, label.get_rect(midtop=(x, top)))
+
+    def _blit_region(self, surface, t: int, kind: str, colour) -> None:
+        key = (t, kind, colour)
+        cached = self._regions.get(key)
+        if cached is None:
+            if len(self._regions) > 600:
+                self._regions.clear()
+            cached = self._region_surface(t, kind, colour)
+            self._regions[key] = cached
+        image, offset = cached
+        surface.blit(image, (self.map_rect.x + offset[0], self.map_rect.y + offset[1]))
+
+    def _region_surface(self, t: int, kind: str, colour):
+        rows, cols = np.nonzero(self.labels == t)
+        if not len(rows):
+            return pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0)
+        pad = 4
+        top, left = max(rows.min() - pad, 0), max(cols.min() - pad, 0)
+        bottom, right = min(rows.max() + pad + 1, self.labels.shape[0]), min(cols.max() + pad + 1, self.labels.shape[1])
+        region = self.labels[top:bottom, left:right] == t
+        if kind == "outline":
+            thick = max(2, int(2.5 * self.ui))
+            outer = ndimage.binary_dilation(region, iterations=max(1, thick // 2))
+            inner = ndimage.binary_erosion(region, iterations=thick)
+            mask = outer & ~inner
+        else:
+            mask = region
+        image = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+        image.fill((*colour[:3], 0))
+        pygame.surfarray.pixels_alpha(image)[:] = (mask * colour[3]).astype(np.uint8).T
+        return image, (left, top)
+
+
+def draw_shape(surface, shape: str, centre, radius: int, colour, outline=(20, 20, 24)) -> None:
+    """A badge: the owner's shape filled with its colour, with a dark rim."""
+    x, y = centre
+    if shape == "circle":
+        circle = getattr(pygame.draw, "aacircle", pygame.draw.circle)
+        circle(surface, outline, (x, y), radius + 1)
+        circle(surface, colour, (x, y), radius - 1)
+        return
+    points = shape_points(shape, x, y, radius)
+    rim = shape_points(shape, x, y, radius + 2)
+    pygame.gfxdraw.filled_polygon(surface, rim, outline)
+    pygame.gfxdraw.aapolygon(surface, rim, outline)
+    pygame.gfxdraw.filled_polygon(surface, points, colour)
+    pygame.gfxdraw.aapolygon(surface, points, colour)
+
+
+def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[int, int]]:
+    def ring(n, start, radius):
+        return [(round(x + radius * math.cos(start + 2 * math.pi * k / n)),
+                 round(y + radius * math.sin(start + 2 * math.pi * k / n))) for k in range(n)]
+    if shape == "square":
+        s = r * 0.9
+        return [(round(x - s), round(y - s)), (round(x + s), round(y - s)), (round(x + s), round(y + s)),
+                (round(x - s), round(y + s))]
+    if shape == "diamond":
+        return ring(4, -math.pi / 2, r * 1.25)
+    if shape == "hexagon":
+        return ring(6, 0, r * 1.08)
+    if shape == "triangle":
+        return ring(3, math.pi / 2, r * 1.45)
+    if shape == "pentagon":
+        return ring(5, -math.pi / 2, r * 1.12)
+    if shape == "octagon":
+        return ring(8, math.pi / 8, r * 1.05)
+    return ring(16, 0, r)
+
+
+def _resample(labels: np.ndarray, width: int, height: int) -> np.ndarray:
+    h, w = labels.shape
+    rows = np.minimum((np.arange(height) + 0.5) * h / height, h - 1).astype(int)
+    cols = np.minimum((np.arange(width) + 0.5) * w / width, w - 1).astype(int)
+    return labels[rows[:, None], cols[None, :]]
+
+
+def _default_continent_colour(index: int) -> tuple[int, int, int]:
+    palette = ["#C9A66B", "#8FB07A", "#7F9FC6", "#C58B6C", "#A98BC2", "#7FB8B0", "#B5B36B", "#C47F9A"]
+    return theme.rgb(palette[index % len(palette)])

@@ -1,0 +1,94 @@
+"""Game over: who won, the places, and graphs of territories, armies and income per turn."""
+
+from __future__ import annotations
+
+import pygame
+
+from risk.gui import intents as I
+from risk.gui import theme
+from risk.gui.graphs import draw_chart
+from risk.gui.maprender import draw_shape
+from risk.gui.scenes.base import Scene
+from risk.gui.widgets import Button, dim, panel
+
+
+class GameOverScene(Scene):
+    opaque = False
+    pauses_game = True
+
+    def __init__(self, app, game):
+        super().__init__(app)
+        self.game = game
+
+    def box(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(30, 30, w - 60, h - 60)
+
+    def update(self, dt):
+        box = self.box()
+        y = box.bottom - 50
+        self._widgets = [
+            Button((box.x + 24, y, 130, 34), "New game", I.Choose("new"), key="N", style="primary"),
+            Button((box.x + 164, y, 130, 34), "Main menu", I.Choose("menu")),
+            Button((box.x + 304, y, 150, 34), "Look at the map", I.Cancel(), key="Esc"),
+            Button((box.right - 124, y, 100, 34), "Quit", I.Quit(), key="Ctrl+Q"),
+        ]
+
+    def handle(self, intent):
+        from risk.gui.scenes.menu import MenuScene, NewGameDialog
+
+        if isinstance(intent, I.Choose) and intent.key == "menu":
+            self.app.replace_all(MenuScene(self.app))
+        elif isinstance(intent, (I.Choose, I.BlitzUntil)) and getattr(intent, "key", "new") == "new":
+            menu = MenuScene(self.app)
+            self.app.replace_all(menu)
+            self.app.push(NewGameDialog(self.app))
+        elif isinstance(intent, I.Cancel):
+            self.close()
+
+    def draw(self, surface):
+        dim(surface, 170)
+        session = self.game.session
+        state = session.state
+        box = self.box()
+        if state.winner is None:
+            title = "The game is a draw"
+        elif state.winner == session.human:
+            title = "You win!"
+        else:
+            title = f"{session.names[state.winner]} wins"
+        inner = panel(surface, box, None)
+        head = theme.render(title, 30, theme.TEXT, bold=True)
+        surface.blit(head, inner.topleft)
+        reason = "by conquering the world" if state.end_reason == "conquest" else "on the turn limit (most territories)"
+        sub = theme.render(f"after {state.turn} turns, {reason}", 16, theme.TEXT_DIM)
+        surface.blit(sub, (inner.x, inner.y + head.get_height() + 4))
+        # Places.
+        y = inner.y + head.get_height() + 34
+        order = sorted(range(state.players), key=lambda p: (state.places or [0] * state.players)[p])
+        x = inner.x
+        for p in order:
+            place = state.places[p] if state.places else 0
+            draw_shape(surface, theme.owner_shape(p, state.neutral), (x + 9, y + 10), 9,
+                       theme.owner_colour(p, state.neutral))
+            label = theme.render(f"{_ordinal(place)}  {session.names[p]}", 15, theme.TEXT)
+            surface.blit(label, (x + 24, y + 1))
+            x += label.get_width() + 50
+        # Graphs.
+        stats = session.stats
+        players = list(range(state.players))
+        top = y + 36
+        height = box.bottom - 70 - top
+        gap = 14
+        width = (inner.width - 2 * gap) // 3
+        for i, (name, key) in enumerate((("Territories", "territories"), ("Armies", "armies"),
+                                         ("Income per turn", "income"))):
+            rect = pygame.Rect(inner.x + i * (width + gap), top, width, height)
+            draw_chart(surface, rect, name, stats.turns, stats.series(key), players, state.neutral)
+        mouse = pygame.mouse.get_pos()
+        for widget in self._widgets:
+            widget.draw(surface, mouse)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

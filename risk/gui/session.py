@@ -1,0 +1,286 @@
+"""A game in the window: the match, who is human, the log, the statistics, undo and saving.
+
+Everything that changes the game goes through :meth:`GameSession.apply`, which applies an action
+with ``Match.step`` (so it is checked and recorded). Undo is offered only where nothing random
+has been revealed: the human's deploys (a snapshot of the state is kept and the undone actions
+are dropped from the record) and the human's fortify move, which is held as *pending* (shown,
+not applied) until the human ends the turn, because in the engine a fortify move ends the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from risk.actions import Deploy, EndPhase, Fortify
+from risk.errors import IllegalActionError
+from risk.events import (ArmyPlaced, BlitzResolved, CardDrawn, CardsTraded, Deployed, DiceRolled,
+                         Fortified, GameOver, Occupied, PlayerEliminated, ReinforcementsReceived,
+                         TerritoryClaimed, TerritoryConquered, TurnStarted)
+from risk.gui.stats import TurnStats
+from risk.match import Match
+from risk.phase import Phase
+from risk.state import GameState, RandomSource
+
+HUMAN_SPEC = "human"
+
+NICE_NAMES = {"mcts": "MCTS", "markov": "Markov", "threshold": "Threshold", "angry": "Angry",
+              "random": "Random"}
+
+
+class HumanAgent:
+    """Stands in the match for the person at the window (who answers through the mouse)."""
+
+    name = HUMAN_SPEC
+    spec = HUMAN_SPEC
+    seed = None
+
+    def act(self, view):  # pragma: no cover - never asked: the window plays this seat
+        raise RuntimeError("the human player moves through the window")
+
+
+@dataclass
+class LogLine:
+    text: str
+    player: int
+    turn: int
+    kind: str
+
+
+def player_names(specs: list[str], players: int, neutral: int) -> list[str]:
+    """'You' for the human; bots by name, numbered by seat when a name repeats."""
+    heads = [spec.split(":", 1)[0] for spec in specs]
+    names = []
+    for seat, head in enumerate(heads):
+        if head == HUMAN_SPEC:
+            names.append("You")
+            continue
+        nice = NICE_NAMES.get(head, head.rsplit(".", 1)[-1].title())
+        names.append(f"{nice} {seat + 1}" if heads.count(head) > 1 else nice)
+    if neutral >= 0:
+        names.append("Neutral")
+    return names
+
+
+_YOU_VERBS = {"claims": "claim", "places": "place", "receives": "receive", "trades": "trade",
+              "deploys": "deploy", "attacks": "attack", "blitzes": "blitz", "conquers": "conquer",
+              "moves": "move", "fortifies": "fortify", "draws": "draw", "is": "are", "wins": "win",
+              "takes": "take"}
+
+
+def _second_person(text: str) -> str:
+    """'You attacks' -> 'You attack' (event descriptions are written for third persons)."""
+    words = text.split(" ")
+    for i in range(len(words) - 1):
+        if words[i] == "You" and words[i + 1] in _YOU_VERBS:
+            words[i + 1] = _YOU_VERBS[words[i + 1]]
+        elif words[i] == "You," and words[i + 1] == "who" and i + 2 < len(words):
+            words[i + 2] = _YOU_VERBS.get(words[i + 2], words[i + 2])
+    return " ".join(words)
+
+
+_KINDS = {TerritoryClaimed: "setup", ArmyPlaced: "setup", TurnStarted: "turn",
+          ReinforcementsReceived: "income", CardsTraded: "trade", Deployed: "deploy",
+          DiceRolled: "battle", BlitzResolved: "battle", TerritoryConquered: "conquest",
+          Occupied: "move", Fortified: "move", CardDrawn: "card", PlayerEliminated: "elimination",
+          GameOver: "end"}
+
+
+class GameSession:
+    """The match shown in the window, and what the window adds to it."""
+
+    def __init__(self, match: Match, human: int | None, rebuild: bool = False):
+        self.match = match
+        self.human = human
+        state = match.state
+        self.names = player_names(match.specs, state.players, state.neutral)
+        self.log: list[LogLine] = []
+        self.stats = TurnStats(state.players)
+        self.version = 0
+        self.undo_stack: list[tuple[GameState, int, int]] = []
+        self.pending: list[Fortify] = []
+        if rebuild:
+            self._rebuild()
+        elif state.turn >= 1:
+            self.stats.sample(state, state.turn - 1)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def board(self):
+        return self.match.state.board
+
+    def is_human_turn(self) -> bool:
+        state = self.state
+        return self.human is not None and not state.is_terminal() and state.current_player == self.human
+
+    def display_state(self) -> GameState:
+        """The state to draw: the live one, with the pending fortify moves shown as made."""
+        if not self.pending:
+            return self.state
+        preview = self.state.copy(RandomSource(0))
+        for move in self.pending:
+            if preview.is_legal(move):
+                preview.apply(move)
+        return preview
+
+    # -- changing ----------------------------------------------------------------------------------
+
+    def apply(self, action, human: bool = False) -> list:
+        """Apply ``action`` for the player to move; raises IllegalActionError and changes nothing
+        if it is illegal."""
+        state = self.state
+        reason = state.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(f"illegal action '{action.text(state.board)}': {reason}")
+        snapshot = None
+        if human and isinstance(action, Deploy):
+            snapshot = (state.copy(), len(self.match.record.actions), len(self.log))
+        events = self.match.step(action)
+        self.version += 1
+        if snapshot is not None and self.is_human_turn():
+            self.undo_stack.append(snapshot)
+        else:
+            self.undo_stack.clear()
+        if not self.is_human_turn():
+            self.pending.clear()
+        self.observe(self.state, events)
+        return events
+
+    def can_undo(self) -> bool:
+        return self.is_human_turn() and bool(self.pending or self.undo_stack)
+
+    def undo(self) -> bool:
+        """Take back the pending fortify move, else the last deploy. False if there is nothing."""
+        if not self.is_human_turn():
+            return False
+        if self.pending:
+            self.pending.pop()
+            self.version += 1
+            return True
+        if not self.undo_stack:
+            return False
+        snapshot, actions, lines = self.undo_stack.pop()
+        self.match.state = snapshot
+        del self.match.record.actions[actions:]
+        del self.log[lines:]
+        self.version += 1
+        return True
+
+    def fortify_allows_more(self) -> bool:
+        return self.state.rules.fortify == "unlimited"
+
+    def add_pending(self, move: Fortify) -> None:
+        """Hold the human's fortify move until the turn is ended (so it can be undone)."""
+        if not self.fortify_allows_more():
+            self.pending.clear()
+        check = self.state.copy(RandomSource(0))
+        for earlier in self.pending:
+            check.apply(earlier)
+        if check.phase != Phase.FORTIFY or check.player != self.state.player:
+            raise IllegalActionError("no more fortify moves this turn")
+        reason = check.why_illegal(move)
+        if reason is not None:
+            raise IllegalActionError(f"illegal action '{move.text(self.board)}': {reason}")
+        self.pending.append(move)
+        self.version += 1
+
+    def pending_state(self) -> GameState:
+        """A copy with the pending moves made, still in the fortify phase where the rules allow."""
+        check = self.state.copy(RandomSource(0))
+        for move in self.pending:
+            if check.phase == Phase.FORTIFY and check.is_legal(move):
+                check.apply(move)
+        return check
+
+    def end_turn(self) -> list:
+        """Commit the pending fortify moves and end the turn (from the fortify phase)."""
+        events: list = []
+        moves, self.pending = list(self.pending), []
+        seat = self.state.player
+        for move in moves:
+            events += self.apply(move, human=True)
+        state = self.state
+        if state.phase == Phase.FORTIFY and state.player == seat and not state.is_terminal():
+            events += self.apply(EndPhase(), human=True)
+        return events
+
+    # -- bots --------------------------------------------------------------------------------------
+
+    def bot_request(self):
+        """(seat, agent, view, rng) for the bot to move; the view has its own copy of the seat's
+        random source, so the live one is untouched (and saved as it was) while the bot thinks."""
+        state = self.state
+        seat = state.current_player
+        live = self.match.seat_rngs[seat]
+        rng = RandomSource()
+        rng.set_state(live.get_state())
+        return seat, self.match.agents[seat], state.view(seat, rng), rng
+
+    def bot_answer(self, seat: int, rng: RandomSource, action) -> list:
+        """Apply a bot's action; its random source moves on as it did while the bot thought."""
+        self.match.seat_rngs[seat].set_state(rng.get_state())
+        return self.apply(action)
+
+    # -- log and statistics ------------------------------------------------------------------------
+
+    def observe(self, state, events) -> None:
+        self.stats.observe(state, events)
+        names = self.names
+        for event in events:
+            text = event.describe(state.board, names)
+            if self.human is not None:
+                text = _second_person(text)
+            player = getattr(event, "player", None)
+            if isinstance(event, GameOver):
+                player = event.winner if event.winner is not None else -1
+            self.log.append(LogLine(text, -1 if player is None else player, state.turn,
+                                    _KINDS.get(type(event), "other")))
+        if len(self.log) > 3000:
+            del self.log[:1000]
+            self.undo_stack.clear()
+
+    def _rebuild(self) -> None:
+        """The log and statistics of a loaded game, by replaying its record from the start."""
+        record = self.match.record
+        state = GameState.new(players=len(record.players), seed=record.seed, rules=record.rules,
+                              board=record.board())
+        if state.turn >= 1:
+            self.stats.sample(state, state.turn - 1)
+        for _, text in record.actions:
+            self.observe(state, state.apply_text(text))
+
+    # -- saving ------------------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.match.save(path)
+
+
+def load_session(path: str | Path) -> GameSession:
+    """Resume a saved game: the seat saved as 'human' is the person's, the others are bots."""
+    from ai import make_agent
+    from risk.errors import RiskError
+    from risk.record import GameRecord
+
+    record = GameRecord.load(path)
+    agents = []
+    human = None
+    for seat, spec in enumerate(record.players):
+        if spec == HUMAN_SPEC:
+            agents.append(HumanAgent())
+            human = seat if human is None else human
+        else:
+            try:
+                agents.append(make_agent(spec))
+            except RiskError:
+                agents.append(make_agent("angry"))  # a bot that is no longer installed
+    match = Match.load(path, agents)
+    match.specs = list(record.players)
+    match.record.players = list(record.players)
+    return GameSession(match, human, rebuild=True)

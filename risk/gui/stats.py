@@ -1,0 +1,48 @@
+"""Per-turn statistics for the game-over graphs: territories, armies and income of each player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from risk.events import GameOver, TurnStarted
+
+
+@dataclass
+class TurnStats:
+    """One sample per player turn: ``turns[i]`` turns had been played when sample ``i`` was taken."""
+
+    players: int
+    turns: list[int] = field(default_factory=list)
+    territories: list[list[int]] = field(default_factory=list)
+    armies: list[list[int]] = field(default_factory=list)
+    income: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.territories:
+            self.territories = [[] for _ in range(self.players)]
+            self.armies = [[] for _ in range(self.players)]
+            self.income = [[] for _ in range(self.players)]
+
+    def observe(self, state, events) -> None:
+        """Take a sample when a turn starts (the position the previous turn left) and at the end."""
+        for event in events:
+            if isinstance(event, TurnStarted):
+                self.sample(state, event.turn - 1)
+            elif isinstance(event, GameOver):
+                self.sample(state, state.turn)
+
+    def sample(self, state, turn: int) -> None:
+        if self.turns and self.turns[-1] == turn:
+            for series in (self.territories, self.armies, self.income):
+                for values in series:
+                    values.pop()
+            self.turns.pop()
+        self.turns.append(turn)
+        for p in range(self.players):
+            alive = state.alive[p]
+            self.territories[p].append(state.count[p])
+            self.armies[p].append(state.total_armies(p))
+            self.income[p].append(state.income(p) if alive else 0)
+
+    def series(self, name: str) -> list[list[int]]:
+        return {"territories": self.territories, "armies": self.armies, "income": self.income}[name]
