@@ -12,7 +12,7 @@ from risk.actions import Blitz, Deploy, EndPhase
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import (best_trade, continent_progress_claim, enemy_neighbours, frontier, occupy_all,
+from ai.common import (variant_decision, best_trade, continent_progress_claim, enemy_neighbours, frontier, occupy_all,
                        setup_place, strongest)
 from ai.registry import register
 
@@ -23,6 +23,9 @@ class AngryAgent(BaseAgent):
 
     def act(self, view):
         phase = view.phase
+        special = variant_decision(view)
+        if special is not None:
+            return special
         if phase == Phase.ATTACK:
             return self._attack(view)
         if phase == Phase.OCCUPY:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from risk.actions import Claim, EndPhase, Occupy, Place, PlaceNeutral, Trade
+from risk.actions import ChooseCapital, Claim, Defend, EndPhase, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade
+from risk.battle import seeing_defender_dice
 from risk.cards import set_kinds, symbol
 from risk.phase import Phase
 
@@ -92,3 +93,35 @@ def pass_or(view, action):
 
 def is_setup(view) -> bool:
     return view.phase in (Phase.CLAIM, Phase.PLACE)
+
+
+def variant_decision(view):
+    """The decisions only the rule variants ask for, taken the same way by every bot, or None.
+
+    - a capital: the territory with the fewest enemy armies around it for its own armies;
+    - the seeing defender's dice: the FAQ's Q3.1 policy;
+    - retreat or stand: retreat when the attacker is more likely than not to win, to the
+      neighbour that needs the armies most (the fewest of them).
+    """
+    phase = view.phase
+    if phase == Phase.CAPITAL:
+        return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
+    if phase == Phase.DEFEND:
+        _, target, attack_dice = view.pending
+        allowed = view.dice_rules.defender_dice(view.armies[target])
+        return Defend(seeing_defender_dice(view.armies[target], attack_dice, allowed))
+    if phase == Phase.RETREAT:
+        from ai.odds import attack_chance
+        attack = view.pending
+        chance = attack_chance(view.armies[attack.source], view.armies[attack.target], view.rules)
+        routes = [a for a in view.legal_actions() if isinstance(a, Retreat)]
+        if chance > 0.5 and routes:
+            return min(routes, key=lambda a: (view.armies[a.territory], a.territory))
+        return Stand()
+    return None
+
+
+def _exposure(view, territory: int) -> float:
+    owner, armies = view.owner, view.armies
+    enemies = sum(armies[n] for n in view.board.neighbours[territory] if owner[n] != owner[territory])
+    return enemies / armies[territory]

@@ -19,15 +19,15 @@ from risk.actions import Blitz, Deploy, EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import best_trade, continent_progress_claim, frontier, setup_place
+from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place
 from ai.odds import attack_chance, attack_options, survival
 from ai.registry import register
 
 
 def war_score(view, territory: int, armies: int) -> float:
     """The average success chance of the wars ``territory`` could start holding ``armies``."""
-    owner, board, dice = view.owner, view.board, view.dice_rules
-    chances = [attack_chance(armies, view.armies[n], dice)
+    owner, board, rules = view.owner, view.board, view.rules
+    chances = [attack_chance(armies, view.armies[n], rules)
                for n in board.neighbours[territory] if owner[n] != owner[territory]]
     return sum(chances) / len(chances) if chances else 1.0
 
@@ -59,7 +59,7 @@ def _survival_with(view, territory: int, armies: int) -> float:
     saved = view.armies[territory]
     view.armies[territory] = armies
     try:
-        return survival(view.owner, view.armies, view.board, territory, view.dice_rules)
+        return survival(view.owner, view.armies, view.board, territory, view.rules)
     finally:
         view.armies[territory] = saved
 
@@ -88,9 +88,9 @@ def equalise(view, source: int, target: int, total: int, least: int, most: int) 
 
 def markov_transport(view):
     """The paper's transport: from the safest to the least safe territory of a connected group."""
-    owner, armies, board, dice = view.owner, view.armies, view.board, view.dice_rules
+    owner, armies, board, rules = view.owner, view.armies, view.board, view.rules
     mine = view.territories_of(view.player)
-    safety = {t: survival(owner, armies, board, t, dice) for t in mine}
+    safety = {t: survival(owner, armies, board, t, rules) for t in mine}
     best = None
     for s in mine:
         most = view.movable_armies(s)
@@ -132,6 +132,9 @@ class MarkovAgent(BaseAgent):
 
     def act(self, view):
         phase = view.phase
+        special = variant_decision(view)
+        if special is not None:
+            return special
         if phase == Phase.ATTACK:
             options = attack_options(view, self.attack_threshold)
             return Blitz(options[0][1], options[0][2]) if options else EndPhase()

@@ -22,13 +22,13 @@ import sys
 import time
 
 from risk.actions import Attack, Deploy, EndPhase, Occupy
-from risk.battle import win_probability
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import best_trade, continent_progress_claim, frontier, setup_place
+from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place
 from ai.evaluation import Evaluation
 from ai.markov import markov_allocation, markov_place, markov_transport
+from ai.odds import attack_chance
 from ai.registry import register
 from ai.turn import STOP, TurnState, occupation
 
@@ -181,6 +181,9 @@ class MCTSAgent(BaseAgent):
 
     def act(self, view):
         phase = view.phase
+        special = variant_decision(view)
+        if special is not None:
+            return special
         if phase == Phase.ATTACK:
             return self._attack(view)
         self._macro = None
@@ -244,7 +247,7 @@ class MCTSAgent(BaseAgent):
             s, t = macro
             a = view.armies[s]
             if (view.owner[s] == view.player and view.owner[t] != view.player and a >= 2
-                    and win_probability(a, view.armies[t], 1, view.dice_rules) >= self.tau):
+                    and attack_chance(a, view.armies[t], view.rules) >= self.tau):
                 return Attack(s, t, view.dice_rules.attacker_dice(a))
             self._macro = None
         choice = self.plan(view)

@@ -13,14 +13,14 @@ from risk.actions import Blitz, Deploy, EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import best_trade, continent_progress_claim, frontier, setup_place, strongest
+from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place, strongest
 from ai.odds import attack_options, threat
 from ai.registry import register
 
 
 def most_threatened(view, candidates) -> int:
-    owner, armies, board, dice = view.owner, view.armies, view.board, view.dice_rules
-    return max(candidates, key=lambda t: (threat(owner, armies, board, t, dice), -armies[t], -t))
+    owner, armies, board, rules = view.owner, view.armies, view.board, view.rules
+    return max(candidates, key=lambda t: (threat(owner, armies, board, t, rules), -armies[t], -t))
 
 
 def occupy_keeping_cover(view) -> Occupy:
@@ -62,6 +62,9 @@ class ThresholdAgent(BaseAgent):
 
     def act(self, view):
         phase = view.phase
+        special = variant_decision(view)
+        if special is not None:
+            return special
         if phase == Phase.ATTACK:
             options = attack_options(view, self.attack_threshold)
             if not options:

@@ -8,14 +8,17 @@ copied: owners, armies, territory counts and masks, who is still alive, whether 
 
 from __future__ import annotations
 
-from risk.battle import sample_blitz, win_rows
+from risk.battle import SEA_LANE_ROUNDS, phased_win_probability, sample_blitz, sample_phased
+
+from ai.odds import odds_rows
 
 STOP = None  #: the macro-action that ends the attack phase
 
 
 class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
-                 "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win")
+                 "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win", "rules",
+                 "attacked", "sea_rounds")
 
     @classmethod
     def from_view(cls, view) -> "TurnState":
@@ -32,10 +35,14 @@ class TurnState:
         state.cards_taken = 0
         state.hand_sizes = [len(hand) for hand in view.hands]
         state.dice = view.dice_rules
+        state.rules = view.rules
+        state.attacked = view.attacked
+        # Sea-lane rounds already fought this turn, on the routes where the variant is played.
+        state.sea_rounds = dict(view.sea_rounds) if view.rules.sea_lane_defence else None
         # Armies only shrink or move during an attack phase, so a table as large as the largest
         # stack now covers every battle the search can meet.
         largest = max(view.armies)
-        state.win = win_rows(largest, largest, 1, state.dice)
+        state.win = odds_rows(view.rules, largest)
         state.players = view.players
         state.neutral = view.neutral
         return state
@@ -43,7 +50,7 @@ class TurnState:
     def grow_table(self, largest: int) -> None:
         """Make the odds table cover stacks of ``largest`` armies (after a deployment)."""
         if len(self.win) <= largest or len(self.win[-1]) <= largest:
-            self.win = win_rows(largest, largest, 1, self.dice)
+            self.win = odds_rows(self.rules, largest)
 
     def copy(self) -> "TurnState":
         other = TurnState.__new__(TurnState)
@@ -59,6 +66,9 @@ class TurnState:
         other.cards_taken = self.cards_taken
         other.hand_sizes = self.hand_sizes
         other.dice = self.dice
+        other.rules = self.rules
+        other.attacked = self.attacked
+        other.sea_rounds = dict(self.sea_rounds) if self.sea_rounds is not None else None
         other.win = self.win
         other.players = self.players
         other.neutral = self.neutral
@@ -80,14 +90,47 @@ class TurnState:
                 continue
             row = win[a]
             for t in neighbours[s]:
-                if owner[t] != player and row[armies[t]] >= tau:
+                if owner[t] == player or (a < 3 and self.rules.retreat and self.may_retreat(t)):
+                    continue
+                if (row[armies[t]] if self.sea_rounds is None else self.chance(s, t)) >= tau:
                     actions.append((s, t))
         return actions
+
+    def may_retreat(self, target: int) -> bool:
+        """Whether the defender of ``target`` has a territory to retreat to (FAQ 4.2), which
+        makes an attack need 3 armies."""
+        defender = self.owner[target]
+        return defender != self.neutral and any(self.owner[n] == defender for n in self.board.neighbours[target])
+
+    def sea_left(self, source: int, target: int) -> int:
+        """Sea-lane rounds the defender still rolls an extra die in on this route."""
+        if self.sea_rounds is None or frozenset((source, target)) not in self.board.sea_routes:
+            return 0
+        return SEA_LANE_ROUNDS - self.sea_rounds.get((source, target), 0)
+
+    def chance(self, source: int, target: int) -> float:
+        """The exact conquest chance of an all-out attack from ``source`` on ``target``."""
+        a, d = self.armies[source], self.armies[target]
+        sea = self.sea_left(source, target)
+        if not sea:
+            return self.win[a][d]
+        return phased_win_probability(a, d, dice=self.dice, seeing=self.rules.defender_sees_dice,
+                                      sea_rounds=sea)
 
     def attack(self, source: int, target: int, tau: float, u: float) -> bool:
         """Play the macro-action with the uniform draw ``u``; True if the target fell."""
         armies = self.armies
-        left, defenders = sample_blitz(armies[source], armies[target], u, 1, self.dice, tau)
+        self.attacked = True
+        sea = self.sea_left(source, target)
+        if sea or self.rules.defender_sees_dice:
+            # Outcomes under the variant's laws; the search stops at odds below tau only in the
+            # ordinary battle, so here the macro-action fights on (τ is checked before it starts).
+            left, defenders, used = sample_phased(armies[source], armies[target], u, 1, dice=self.dice,
+                                                  seeing=self.rules.defender_sees_dice, sea_rounds=sea)
+            if used:
+                self.sea_rounds[(source, target)] = self.sea_rounds.get((source, target), 0) + used
+        else:
+            left, defenders = sample_blitz(armies[source], armies[target], u, 1, self.dice, tau)
         armies[source] = left
         armies[target] = defenders
         if defenders:

@@ -12,11 +12,15 @@ Place(t)           ``place alaska``                         set-up: one more arm
 PlaceNeutral(t)    ``neutral alaska``                       2-player set-up: one army on a neutral one
 Trade(cards, b)    ``trade alaska siam wild +siam``         trade a set (``+t``: where the +2 goes)
 Deploy(t, n)       ``deploy alaska 3``                      place n reinforcements
-Attack(s, t, k)    ``attack alaska kamchatka 3``            roll once with k dice
+Attack(s, t, k)    ``attack alaska kamchatka 3``            roll once with k dice (``... six``: commander)
 Blitz(s, t, k)     ``blitz alaska kamchatka`` / ``... 4``   roll until conquest or s is down to k
 Occupy(n)          ``occupy 3``                             move n armies into the conquered territory
 Fortify(s, t, n)   ``fortify ural siberia 4``               move n armies
 EndPhase()         ``end``                                  stop trading, attacking or fortifying
+ChooseCapital(t)   ``capital alaska``                       capital Risk: your capital
+Defend(k)          ``defend 2``                             old UK: the defender's dice, after the roll
+Retreat(t)         ``retreat alberta``                      FAQ 4.2: the defender retreats to t
+Stand()            ``stand``                                FAQ 4.2: the defender fights
 =================  =======================================  =========================================
 
 >>> from risk.board import load_map
@@ -99,27 +103,36 @@ class Deploy:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
+    """Roll once with ``dice`` dice; ``six``: spend the commander's six (US 1980 variant)."""
+
     source: int
     target: int
     dice: int
+    six: bool = False
     verb: ClassVar[str] = "attack"
 
     def text(self, board: "Board | None" = None) -> str:
-        return f"attack {_name(board, self.source)} {_name(board, self.target)} {self.dice}"
+        out = f"attack {_name(board, self.source)} {_name(board, self.target)} {self.dice}"
+        return out + " six" if self.six else out
 
 
 @dataclass(frozen=True, slots=True)
 class Blitz:
-    """Roll with as many dice as allowed until the target falls or the source is down to ``stop_at``."""
+    """Roll with as many dice as allowed until the target falls or the source is down to ``stop_at``.
+
+    ``six``: spend the commander's six on the first roll (US 1980 variant).
+    """
 
     source: int
     target: int
     stop_at: int = 1
+    six: bool = False
     verb: ClassVar[str] = "blitz"
 
     def text(self, board: "Board | None" = None) -> str:
         out = f"blitz {_name(board, self.source)} {_name(board, self.target)}"
-        return out if self.stop_at == 1 else f"{out} {self.stop_at}"
+        out = out if self.stop_at == 1 else f"{out} {self.stop_at}"
+        return out + " six" if self.six else out
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +163,51 @@ class EndPhase:
         return "end"
 
 
-Action = Union[Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase]
-ACTION_TYPES = (Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase)
+@dataclass(frozen=True, slots=True)
+class ChooseCapital:
+    territory: int
+    verb: ClassVar[str] = "capital"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return f"capital {_name(board, self.territory)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """The defender's dice, chosen after seeing the attacker's roll (old UK rules)."""
+
+    dice: int
+    verb: ClassVar[str] = "defend"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return f"defend {self.dice}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """The attacked armies withdraw to ``territory``, a neighbour of their own (FAQ 4.2)."""
+
+    territory: int
+    verb: ClassVar[str] = "retreat"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return f"retreat {_name(board, self.territory)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """The attacked armies stay and fight (FAQ 4.2)."""
+
+    verb: ClassVar[str] = "stand"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return "stand"
+
+
+Action = Union[Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase,
+               ChooseCapital, Defend, Retreat, Stand]
+ACTION_TYPES = (Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase,
+                ChooseCapital, Defend, Retreat, Stand)
 
 for _cls in ACTION_TYPES:
     _cls.__str__ = _cls.text  # type: ignore[method-assign]
@@ -171,6 +227,10 @@ _SHAPES: dict[str, tuple[type, str]] = {
     "occupy": (Occupy, "n"),
     "fortify": (Fortify, "ttn"),
     "end": (EndPhase, ""),
+    "capital": (ChooseCapital, "t"),
+    "defend": (Defend, "n"),
+    "retreat": (Retreat, "t"),
+    "stand": (Stand, ""),
 }
 
 
@@ -200,6 +260,9 @@ def parse_action(text: str, board: "Board | None" = None) -> Action:
     verb, args = tokens[0].lower(), tokens[1:]
     if verb == "trade":
         return _parse_trade(args, board, text)
+    six = verb in ("attack", "blitz") and bool(args) and args[-1].lower() == "six"
+    if six:
+        args = args[:-1]
     if verb not in _SHAPES:
         raise ActionParseError(f"cannot read '{text}': unknown action '{tokens[0]}' "
                                f"(known: {', '.join(sorted([*_SHAPES, 'trade']))})")
@@ -212,6 +275,10 @@ def parse_action(text: str, board: "Board | None" = None) -> Action:
         _territory(token, board, text) if kind == "t" else _number(token, text)
         for token, kind in zip(args, pattern.replace("?", "n"))
     ]
+    if six:
+        if cls is Blitz and len(values) == 2:
+            values.append(1)
+        return cls(*values, True)
     return cls(*values)
 
 

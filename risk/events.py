@@ -68,16 +68,23 @@ class ReinforcementsReceived:
 
 @dataclass(frozen=True, slots=True)
 class CardsTraded:
+    """A set traded for ``armies``; ``bonus_armies`` went onto ``bonus_territories``."""
+
     player: int
     cards: tuple[int, ...]
     armies: int
-    bonus_territory: int | None
+    bonus_territories: tuple[int, ...] = ()
+    bonus_armies: int = 0
+
+    @property
+    def bonus_territory(self) -> int | None:
+        return self.bonus_territories[0] if self.bonus_territories else None
 
     def describe(self, board=None, names=None) -> str:
         shown = ", ".join("wild" if c == WILD else _where(board, c) for c in self.cards)
         out = f"{_who(names, self.player)} trades {shown} for {self.armies} armies"
-        if self.bonus_territory is not None:
-            out += f" (+2 on {_where(board, self.bonus_territory)})"
+        if self.bonus_territories:
+            out += f" (+{self.bonus_armies} on {', '.join(_where(board, t) for t in self.bonus_territories)})"
         return out
 
 
@@ -197,6 +204,75 @@ class GameOver:
         return f"Game over ({self.reason}): {_who(names, self.winner)} wins"
 
 
+@dataclass(frozen=True, slots=True)
+class ArmiesLost:
+    """Armies that could not be placed (an army limit) and are lost."""
+
+    player: int
+    armies: int
+    reason: str
+
+    def describe(self, board=None, names=None) -> str:
+        return f"{_who(names, self.player)} loses {self.armies} armies ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class CapitalChosen:
+    """A capital was picked; the others see which once every player has picked."""
+
+    player: int
+    territory: int
+
+    def describe(self, board=None, names=None) -> str:
+        return f"{_who(names, self.player)} picks a capital"
+
+
+@dataclass(frozen=True, slots=True)
+class CapitalsRevealed:
+    capitals: tuple[int, ...]
+
+    def describe(self, board=None, names=None) -> str:
+        return "Capitals: " + ", ".join(f"{_who(names, p)} {_where(board, t)}" for p, t in enumerate(self.capitals))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled:
+    """The attacker's roll, shown to a defender who chooses his dice after seeing it (old UK)."""
+
+    player: int
+    defender: int
+    source: int
+    target: int
+    attack_dice: tuple[int, ...]
+
+    def describe(self, board=None, names=None) -> str:
+        return (f"{_who(names, self.player)} rolls {'-'.join(map(str, self.attack_dice))} against "
+                f"{_where(board, self.target)}; {_who(names, self.defender)} chooses the defence")
+
+
+@dataclass(frozen=True, slots=True)
+class Retreated:
+    player: int
+    territory: int
+    to: int
+    armies: int
+
+    def describe(self, board=None, names=None) -> str:
+        return (f"{_who(names, self.player)} retreats {self.armies} from {_where(board, self.territory)} "
+                f"to {_where(board, self.to)}")
+
+
+@dataclass(frozen=True, slots=True)
+class MissionChanged:
+    """A destroy mission became impossible and turned into 24 territories (UK rule)."""
+
+    player: int
+
+    def describe(self, board=None, names=None) -> str:
+        return f"{_who(names, self.player)}'s mission changes"
+
+
 Event = Union[TerritoryClaimed, ArmyPlaced, TurnStarted, ReinforcementsReceived, CardsTraded,
               Deployed, DiceRolled, BlitzResolved, TerritoryConquered, Occupied, Fortified,
-              CardDrawn, PlayerEliminated, GameOver]
+              CardDrawn, PlayerEliminated, GameOver, ArmiesLost, CapitalChosen, CapitalsRevealed,
+              AttackRolled, Retreated, MissionChanged]

@@ -14,6 +14,9 @@ class Phase(enum.IntEnum):
     OCCUPY = 5     #: move armies into a conquered territory
     FORTIFY = 6    #: the fortify move(s) at the end of the turn
     GAME_OVER = 7
+    CAPITAL = 8    #: set-up, capital Risk: each player picks a capital
+    DEFEND = 9     #: the defender chooses 1 or 2 dice after seeing the attacker's roll (old UK)
+    RETREAT = 10   #: the defender decides to retreat or to stand (FAQ 4.2)
 
     @property
     def label(self) -> str:
@@ -21,4 +24,9 @@ class Phase(enum.IntEnum):
 
     @property
     def is_setup(self) -> bool:
-        return self <= Phase.PLACE
+        return self in (Phase.CLAIM, Phase.PLACE, Phase.CAPITAL)
+
+    @property
+    def is_defender_decision(self) -> bool:
+        """A decision the defender takes in the middle of the attacker's turn."""
+        return self in (Phase.DEFEND, Phase.RETREAT)

@@ -29,9 +29,13 @@ FIXED_VALUES = {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10}
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "card_values": ("escalating", "fixed", "incremental"),
+    "territory_bonus": ("turn", "trade", "card", "off"),
+    "captured_cards": ("trade", "hold"),
     "fortify": ("adjacent", "connected", "unlimited"),
     "setup": ("claim", "deal"),
-    "placement": ("turns", "auto"),
+    "placement": ("turns", "auto", "none"),
+    "mission_set": ("classic", "us-1998"),
+    "mission_kill": ("uk", "us"),
 }
 
 _HELP: dict[str, str] = {
@@ -39,34 +43,90 @@ _HELP: dict[str, str] = {
     "card_values": "escalating: 4, 6, 8, 10, 12, 15, then +5 by sets traded by everyone; "
                    "fixed: 4 artillery / 6 infantry / 8 cavalry / 10 one of each; "
                    "incremental: 4, 5, 6, ... (+1 per set)",
-    "territory_bonus": "+2 armies on a traded card's territory that you hold (once per turn)",
+    "territory_bonus": "+2 armies on a traded card's territory you hold: turn (once a turn, US 1993), "
+                       "trade (once a trade, US 1980), card (for every such card), off",
     "forced_trade_at": "a player holding this many cards must trade at the start of the turn",
     "elimination_trade_at": "after taking a player's cards, trade at once while holding this many",
+    "capture_cards": "eliminating a player takes their cards (not in the old UK rules)",
+    "captured_cards": "trade: captured cards force an immediate trade (US); hold: kept until your "
+                      "next turn (new UK)",
+    "trade_anytime": "cards may be traded at any time in your turn before you draw (house rule)",
     "fortify": "adjacent: one move between neighbours; connected: one move along your own "
                "territories; unlimited: any number of moves, each army moving once",
+    "fortify_max_armies": "at most this many armies per fortify move (old UK: 7; 0 = no limit)",
     "setup": "claim: players claim empty territories in turns; deal: territories are dealt at random",
     "placement": "turns: the remaining starting armies are placed one at a time in turns; "
-                 "auto: they are placed at random",
+                 "auto: they are placed at random; none: one army per territory only (US 1959)",
+    "setup_limit": "at most this many armies on a territory during set-up (old UK: 4; 0 = none)",
+    "army_limit": "at most this many armies on any territory; armies that cannot be placed are "
+                  "lost (US 1980: 12; 0 = none)",
     "two_player_neutral": "a 2-player game has a neutral third army that never attacks or reinforces",
+    "reinforce_or_attack": "old UK: each turn either attack or take the armies for territories "
+                           "(continent and card armies come either way)",
+    "defender_max_dice": "the most dice a defender rolls (Italian and Brazilian editions: 3)",
+    "defender_two_dice_needs": "a defender rolls more than one die only with this many armies "
+                               "(NZ and UK c. 1990: 3)",
+    "defender_sees_dice": "old UK: the defender chooses 1 or 2 dice after seeing the attacker's roll",
+    "commanders": "US 1980: once a turn an attacker may turn one die into a six",
+    "retreat": "FAQ 4.2: a defender may retreat to a neighbouring territory of its own; the "
+               "attacker then loses one army and moves in",
+    "sea_lane_defence": "FAQ 4.10: for the first 4 rolls across a sea route the defender rolls an "
+                        "extra die",
+    "missions": "secret missions: win by completing yours (3 or more players)",
+    "mission_set": "classic: the 14 missions; us-1998: the 12 of the 1998 US edition",
+    "mission_kill": "uk: you must destroy the last army of your target yourself, or your mission "
+                    "becomes 24 territories; us: anyone may complete it",
+    "capitals": "capital Risk: each player picks a capital; holding the capitals wins",
+    "capitals_to_win": "how many capitals win (0 = all of them)",
     "max_turns": "the game ends after this many player turns and is adjudicated "
                  "(most territories, then most armies)",
     "starting_armies": "armies each player starts with (0 = the standard table by player count)",
 }
 
+#: Named sets of options: the rules printed in particular editions (see docs/rules.md).
+PRESETS: dict[str, dict[str, Any]] = {
+    "us-1993": {},
+    "uk-old": {"setup": "deal", "setup_limit": 4, "card_values": "fixed", "territory_bonus": "off",
+               "capture_cards": False, "reinforce_or_attack": True, "defender_sees_dice": True,
+               "fortify_max_armies": 7, "mission_kill": "uk"},
+    "uk-new": {"setup": "deal", "card_values": "fixed", "territory_bonus": "card",
+               "captured_cards": "hold", "defender_two_dice_needs": 3, "mission_kill": "uk"},
+    "us-1959": {"setup": "deal", "placement": "none", "territory_bonus": "off"},
+    "italian": {"defender_max_dice": 3, "card_values": "fixed", "mission_kill": "us"},
+}
+
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option, defaulting to the standard rules."""
+    """Every rule option, defaulting to the standard rules (US 1993)."""
 
     cards: bool = True
     card_values: str = "escalating"
-    territory_bonus: bool = True
+    territory_bonus: str = "turn"
     forced_trade_at: int = 5
     elimination_trade_at: int = 6
+    capture_cards: bool = True
+    captured_cards: str = "trade"
+    trade_anytime: bool = False
     fortify: str = "adjacent"
+    fortify_max_armies: int = 0
     setup: str = "claim"
     placement: str = "turns"
+    setup_limit: int = 0
+    army_limit: int = 0
     two_player_neutral: bool = True
+    reinforce_or_attack: bool = False
+    defender_max_dice: int = 2
+    defender_two_dice_needs: int = 2
+    defender_sees_dice: bool = False
+    commanders: bool = False
+    retreat: bool = False
+    sea_lane_defence: bool = False
+    missions: bool = False
+    mission_set: str = "classic"
+    mission_kill: str = "uk"
+    capitals: bool = False
+    capitals_to_win: int = 0
     max_turns: int = 1000
     starting_armies_override: int = 0
 
@@ -74,6 +134,10 @@ class Rules:
     reinforcement_divisor = 3
 
     def __post_init__(self) -> None:
+        # Older records and callers give the territory bonus as true/false.
+        if isinstance(self.territory_bonus, bool) or self.territory_bonus in ("true", "false"):
+            on = self.territory_bonus in (True, "true")
+            object.__setattr__(self, "territory_bonus", "turn" if on else "off")
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -84,8 +148,39 @@ class Rules:
             raise RulesError(f"rule forced_trade_at={self.forced_trade_at} must be between 3 and 10")
         if not 5 <= self.elimination_trade_at <= 10:
             raise RulesError(f"rule elimination_trade_at={self.elimination_trade_at} must be between 5 and 10")
-        if self.starting_armies_override < 0:
-            raise RulesError("rule starting_armies must not be negative")
+        for name in ("starting_armies_override", "setup_limit", "army_limit", "fortify_max_armies",
+                     "capitals_to_win"):
+            if getattr(self, name) < 0:
+                shown = "starting_armies" if name == "starting_armies_override" else name
+                raise RulesError(f"rule {shown} must not be negative")
+        if self.army_limit == 1 or self.setup_limit == 1:
+            raise RulesError("army limits below 2 leave no army free to attack")
+        if not 1 <= self.defender_max_dice <= 3:
+            raise RulesError(f"rule defender_max_dice={self.defender_max_dice} must be 1, 2 or 3")
+        if self.defender_two_dice_needs < 2:
+            raise RulesError(f"rule defender_two_dice_needs={self.defender_two_dice_needs} must be at least 2")
+        if self.defender_sees_dice and self.defender_max_dice != 2:
+            raise RulesError("the seeing defender (defender_sees_dice) chooses between 1 and 2 dice; "
+                             "it does not combine with defender_max_dice=3")
+        if self.defender_sees_dice and self.sea_lane_defence:
+            raise RulesError("defender_sees_dice and sea_lane_defence do not combine")
+
+    @property
+    def dice(self):
+        """The dice counts as the battle solver takes them."""
+        from risk.battle import STANDARD_DICE, DiceRules
+
+        if self.defender_max_dice == 2 and self.defender_two_dice_needs == 2:
+            return STANDARD_DICE
+        return DiceRules(defender_max=self.defender_max_dice,
+                         defender_two_dice_needs=self.defender_two_dice_needs)
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> "Rules":
+        """The rules of an edition (``us-1993``, ``uk-old``, ``uk-new``, ``us-1959``, ``italian``)."""
+        if name not in PRESETS:
+            raise RulesError(f"unknown rules preset '{name}'; the presets are: {', '.join(PRESETS)}")
+        return cls(**{**PRESETS[name], **changes})
 
     def starting_armies(self, players: int) -> int:
         if self.starting_armies_override:

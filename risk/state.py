@@ -111,6 +111,10 @@ class GameState(Engine):
         "conquered", "attack_source", "attack_target", "occupy_min", "last_attack_dice",
         "resume_attack", "trade_until", "arrived", "fortified",
         "alive", "eliminated", "winner", "end_reason", "places", "rng",
+        # the variants (docs/rules.md): decisions by the defender, old UK turns, commanders,
+        # sea lanes, retreats, missions and capitals
+        "decider", "pending", "attacked", "withheld", "after_deploy", "commander_used",
+        "sea_rounds", "retreat_offered", "missions", "mission_done", "capitals",
     )
 
     # -- construction --------------------------------------------------------------------------
@@ -130,6 +134,8 @@ class GameState(Engine):
             raise RulesError(f"map {board.name!r} has {n} territories, too few for {owners} owners")
         start = rules.starting_armies(players)
         needed = -(-n // owners)
+        if rules.missions and players < 3:
+            raise RulesError("secret missions need at least 3 players")
         if start < needed:
             raise RulesError(f"{start} starting armies cannot cover {needed} territories each on map "
                              f"{board.name!r}; set the rule starting_armies to at least {needed}")
@@ -171,6 +177,17 @@ class GameState(Engine):
         self.end_reason = None
         self.places = None
         self.rng = RandomSource(seed)
+        self.decider = -1
+        self.pending = None
+        self.attacked = False
+        self.withheld = 0
+        self.after_deploy = Phase.ATTACK
+        self.commander_used = False
+        self.sea_rounds = {}
+        self.retreat_offered = 0
+        self.missions = None
+        self.mission_done = None
+        self.capitals = [-1] * players
         self._begin_setup()
         return self
 
@@ -222,6 +239,10 @@ class GameState(Engine):
         state.discard = []
         state.trade_until = rules.forced_trade_at - 1
         state.arrived = [0] * n
+        if rules.missions and state.missions is None:
+            from risk.missions import deal_missions
+            state.missions = deal_missions(state.board, players, rules.mission_set, state.rng)
+            state.mission_done = [False] * players
         return state
 
     def copy(self, rng: RandomSource | None = None) -> "GameState":
@@ -266,6 +287,17 @@ class GameState(Engine):
         other.end_reason = self.end_reason
         other.places = self.places
         other.rng = rng if rng is not None else self.rng
+        other.decider = self.decider
+        other.pending = self.pending
+        other.attacked = self.attacked
+        other.withheld = self.withheld
+        other.after_deploy = self.after_deploy
+        other.commander_used = self.commander_used
+        other.sea_rounds = dict(self.sea_rounds) if self.sea_rounds else {}
+        other.retreat_offered = self.retreat_offered
+        other.missions = list(self.missions) if self.missions is not None else None
+        other.mission_done = list(self.mission_done) if self.mission_done is not None else None
+        other.capitals = self.capitals[:]
         return other
 
     __copy__ = copy
@@ -290,14 +322,21 @@ class GameState(Engine):
                 other.hands[owner] = unseen[position:position + size]
                 position += size
         other.deck = unseen[position:]
+        if other.missions is not None:
+            other.missions = [m if owner == player else None for owner, m in enumerate(other.missions)]
+        if self.phase == Phase.CAPITAL:  # capitals are revealed together, once all are chosen
+            other.capitals = [c if owner == player else -1 for owner, c in enumerate(other.capitals)]
         return other
 
     # -- queries -------------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int:
-        """The seat to act, or -1 when the game is over."""
-        return -1 if self.phase == Phase.GAME_OVER else self.player
+        """The seat to act (the defender, when a variant gives it a decision), or -1 when the
+        game is over."""
+        if self.phase == Phase.GAME_OVER:
+            return -1
+        return self.decider if self.decider >= 0 else self.player
 
     def is_terminal(self) -> bool:
         return self.phase == Phase.GAME_OVER
@@ -339,4 +378,7 @@ class GameState(Engine):
         return (tuple(self.owner), tuple(self.armies), self.phase, self.player, self.turn,
                 tuple(self.reserve), self.pool, tuple(tuple(h) for h in self.hands), tuple(self.deck),
                 tuple(self.discard), self.sets_traded, self.bonus_used, self.conquered,
-                self.attack_source, self.attack_target, self.occupy_min, self.winner, self.end_reason)
+                self.attack_source, self.attack_target, self.occupy_min, self.winner, self.end_reason,
+                self.decider, self.pending, self.withheld, self.commander_used,
+                tuple(sorted(self.sea_rounds.items())), self.retreat_offered, tuple(self.capitals),
+                tuple(self.missions) if self.missions is not None else None)

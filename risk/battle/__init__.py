@@ -14,6 +14,7 @@ Modules, from the dice up:
 - :mod:`~risk.battle.solver` the same, vectorised with numpy: the one the program uses;
 - :mod:`~risk.battle.markov` Tan's absorbing chain, dense and sparse, the reference;
 - :mod:`~risk.battle.analysis` conventions, cached look-ups, full battle reports;
+- :mod:`~risk.battle.phased` battles whose first rounds differ (sea-lane die, commander's six);
 - :mod:`~risk.battle.sampling` one uniform draw -> the outcome of a whole blitz;
 - :mod:`~risk.battle.montecarlo` vectorised dice-rolling simulation with standard errors;
 - :mod:`~risk.battle.plots` Tan's figures redrawn correctly, and a heat map.
@@ -22,13 +23,17 @@ See ``docs/battle.md``.
 """
 
 from risk.battle.analysis import (CONVENTIONS, BattleOdds, battle_odds, battle_table, blitz_distribution,
-                                  clear_caches, expected_losses, win_probability, win_rows)
+                                  clear_caches, expected_losses, final_states, model_win_rows, win_probability,
+                                  win_rows)
 from risk.battle.dice import (STANDARD_DICE, BattleError, DiceRules, expected_round_losses, order_statistic,
                               resolve_roll, round_outcomes)
 from risk.battle.exact import ExactTable, distribution_exact, solve_exact
 from risk.battle.markov import ChainSolution, TanChain, solve_dense, solve_sparse, tan_chain
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
 from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
+from risk.battle.phased import (SEA_LANE_ROUNDS, battle_laws, phased_distribution, phased_outcomes,
+                                phased_win_probability,
+                                sample_phased, special_round, variant_model)
 from risk.battle.sampling import sample_blitz
 from risk.battle.solver import BattleTable, final_distribution, solve_table
 from risk.battle.variants import (expected_losses_unlimited, faq_seeing_defender_losses, faq_standard_losses,
@@ -43,5 +48,6 @@ __all__ = [
     "long_run_loss_ratio", "order_statistic", "resolve_roll", "round_model", "round_outcomes", "sample_blitz",
     "seeing_defender_dice", "seeing_defender_model", "simulate_battles", "solve_dense", "solve_exact",
     "solve_sparse", "solve_table", "standard_model", "tan1997_model", "tan1997_round", "tan_chain",
-    "win_probability", "win_rows",
+    "win_probability", "win_rows", "final_states", "model_win_rows", "SEA_LANE_ROUNDS", "battle_laws", "phased_distribution", "phased_outcomes",
+    "phased_win_probability", "sample_phased", "special_round", "variant_model",
 ]

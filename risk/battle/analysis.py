@@ -115,6 +115,7 @@ def clear_caches() -> None:
     _TABLES.clear()
     _WIN_ROWS.clear()
     _STANDARD_WIN_ROWS.clear()
+    _MODEL_WIN_ROWS.clear()
     _distribution_items.cache_clear()
     from risk.battle import sampling
 
@@ -176,6 +177,20 @@ def win_rows(attackers: int, defenders: int, stop_at: int = 1,
     return rows
 
 
+_MODEL_WIN_ROWS: dict[RoundModel, list[list[float]]] = {}
+
+
+def model_win_rows(model: RoundModel, attackers: int, defenders: int) -> list[list[float]]:
+    """Like :func:`win_rows` (stop at 1 army, board convention) for any round model, e.g. the
+    seeing defender's; cached per model and grown as needed."""
+    rows = _MODEL_WIN_ROWS.get(model)
+    if rows is None or len(rows) <= attackers or len(rows[-1]) <= defenders:
+        table = battle_table(model, max(attackers, 2), max(defenders, 1), 0)
+        rows = [[]] + table.win.tolist()
+        _MODEL_WIN_ROWS[model] = rows
+    return rows
+
+
 def expected_losses(attackers: int, defenders: int, stop_at: int = 1,
                     dice: DiceRules = STANDARD_DICE) -> tuple[float, float]:
     """(expected attacker losses, expected defender losses), board convention, cached."""
@@ -207,6 +222,11 @@ def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
 def _distribution_items(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> tuple[tuple[tuple[int, int], float], ...]:
     return tuple(_float_final_states(model, a, d, stop, stop_below).items())
+
+
+def final_states(model: RoundModel, attackers: int, defenders: int, stop: int = 0) -> dict[tuple[int, int], float]:
+    """Every final state (Tan's convention) of a battle under any round model, cached (floats)."""
+    return dict(_distribution_items(model, attackers, defenders, stop, None))
 
 
 def blitz_distribution(attackers: int, defenders: int, stop_at: int = 1, dice: DiceRules = STANDARD_DICE,

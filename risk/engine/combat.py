@@ -1,0 +1,366 @@
+"""Attacks: single rolls, blitzes, the defender's decisions, conquest, elimination, occupation.
+
+A single roll (``attack``) rolls real dice with the game's random source, so the window can show
+them. A blitz is drawn in one go from the exact distribution of its outcome (:mod:`risk.battle`),
+under whatever dice rules are in force. Two variants give the defender a decision in the middle
+of the attacker's turn, during which ``current_player`` is the defender: choosing the dice after
+seeing the attacker's roll (old UK rules; in a blitz, and for the neutral army, the FAQ's Q3.1
+policy decides), and retreating instead of fighting (FAQ 4.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
+from risk.battle import SEA_LANE_ROUNDS, resolve_roll, sample_blitz, sample_phased, seeing_defender_dice
+from risk.events import (AttackRolled, BlitzResolved, CardDrawn, DiceRolled, Event, Occupied,
+                         PlayerEliminated, Retreated, TerritoryConquered)
+from risk.phase import Phase
+
+if TYPE_CHECKING:
+    from risk.state import GameState
+
+
+class CombatRules:
+    __slots__ = ()
+
+    @property
+    def dice_rules(self: "GameState"):
+        """How many dice each side may roll (:class:`risk.battle.DiceRules`)."""
+        return self.rules.dice
+
+    # -- what may be attacked ------------------------------------------------------------------
+
+    def _enter_attack(self: "GameState", events: list[Event]) -> None:
+        self.phase = Phase.ATTACK
+        if not self._can_attack() and not self._may_trade_now():
+            self._end_attack(events)
+
+    def _can_attack(self: "GameState") -> bool:
+        mine = self.own_mask[self.player]
+        armies, masks = self.armies, self.board.neighbour_mask
+        rest = mine
+        while rest:
+            low = rest & -rest
+            t = low.bit_length() - 1
+            if armies[t] >= 2 and masks[t] & ~mine:
+                return True
+            rest ^= low
+        return False
+
+    def _attack_runs(self: "GameState") -> list[tuple]:
+        runs: list[tuple] = []
+        player, owner, armies = self.player, self.owner, self.armies
+        max_dice = self.dice_rules.attacker_max
+        six = self.rules.commanders and not self.commander_used
+        for s in self.territories_of(player):
+            a = armies[s]
+            if a < 2:
+                continue
+            for t in self.board.neighbours[s]:
+                if owner[t] == player or self._needs_three(t) and a < 3:
+                    continue
+                runs.append((Attack, (s, t), 1, min(max_dice, a - 1)))
+                runs.append((Blitz, (s, t), 1, a - 1))
+                if six:
+                    runs.append((_attack_with_six, (s, t), 1, min(max_dice, a - 1)))
+                    runs.append((_blitz_with_six, (s, t), 1, a - 1))
+        if self._may_trade_now():
+            runs.extend((None, a, 0, 0) for a in self._trade_actions())
+        runs.append((None, EndPhase(), 0, 0))
+        return runs
+
+    def _retreat_routes(self: "GameState", target: int) -> list[int]:
+        """Where the armies on ``target`` could retreat to (the defender's own neighbours)."""
+        defender = self.owner[target]
+        return [n for n in self.board.neighbours[target] if self.owner[n] == defender]
+
+    def _offers_retreat(self: "GameState", target: int) -> bool:
+        """Whether attacking ``target`` first asks its owner to retreat or stand (FAQ 4.2)."""
+        return (self.rules.retreat and self.owner[target] != self.neutral
+                and not (self.retreat_offered >> target) & 1 and bool(self._retreat_routes(target)))
+
+    def _needs_three(self: "GameState", target: int) -> bool:
+        # A retreat costs the attacker one army and he must still move one in and leave one.
+        return self._offers_retreat(target)
+
+    def _check_battle(self: "GameState", source: int, target: int, six: bool) -> str | None:
+        if self.phase != Phase.ATTACK:
+            return self._wrong_phase()
+        n = len(self.owner)
+        if not (0 <= source < n and 0 <= target < n):
+            return "no such territory"
+        names = self.board.names
+        if self.owner[source] != self.player:
+            return f"you do not hold {names[source]}"
+        if self.owner[target] == self.player:
+            return f"you cannot attack your own territory {names[target]}"
+        if not self.board.adjacent(source, target):
+            return f"{names[source]} does not border {names[target]}"
+        if self.armies[source] < 2:
+            return f"{names[source]} has only 1 army; attacking needs at least 2 (one stays behind)"
+        if self._needs_three(target) and self.armies[source] < 3:
+            return (f"{names[target]} can retreat, which costs the attacker an army: attacking it "
+                    "needs at least 3")
+        if six and not self.rules.commanders:
+            return "the rules have no commanders (the six)"
+        if six and self.commander_used:
+            return "you already used your commander's six this turn"
+        return None
+
+    # -- single rolls --------------------------------------------------------------------------
+
+    def _check_attack(self: "GameState", action: Attack) -> str | None:
+        reason = self._check_battle(action.source, action.target, action.six)
+        if reason is not None:
+            return reason
+        most = min(self.dice_rules.attacker_max, self.armies[action.source] - 1)
+        if not 1 <= action.dice <= most:
+            return (f"{self.board.names[action.source]} has {self.armies[action.source]} armies, "
+                    f"so it attacks with 1 to {most} dice")
+        return None
+
+    def _do_attack(self: "GameState", action: Attack, events: list[Event]) -> None:
+        if self._ask_retreat(action):
+            return
+        s, t = action.source, action.target
+        self.attacked = True
+        die = self.rng.die
+        attack_dice = sorted((die() for _ in range(action.dice)), reverse=True)
+        if action.six:
+            attack_dice[-1] = 6
+            attack_dice.sort(reverse=True)
+            self.commander_used = True
+        defender = self.owner[t]
+        allowed = self.dice_rules.defender_dice(self.armies[t])
+        if self.rules.defender_sees_dice and allowed > 1:
+            if defender == self.neutral:
+                chosen = seeing_defender_dice(self.armies[t], attack_dice, allowed)
+            else:
+                self.pending = (s, t, tuple(attack_dice))
+                self.decider = defender
+                self.phase = Phase.DEFEND
+                events.append(AttackRolled(self.player, defender, s, t, tuple(attack_dice)))
+                return
+        else:
+            chosen = allowed + (1 if self._sea_round_left(s, t) else 0)
+        self._resolve_roll(s, t, attack_dice, min(3, chosen), events)
+
+    def _sea_round_left(self: "GameState", s: int, t: int) -> bool:
+        return (self.rules.sea_lane_defence and frozenset((s, t)) in self.board.sea_routes
+                and self.sea_rounds.get((s, t), 0) < SEA_LANE_ROUNDS)
+
+    def _resolve_roll(self: "GameState", s: int, t: int, attack_dice: list[int], defend_count: int,
+                      events: list[Event]) -> None:
+        die = self.rng.die
+        defend_dice = sorted((die() for _ in range(defend_count)), reverse=True)
+        attacker_losses, defender_losses = resolve_roll(attack_dice, defend_dice)
+        defender_losses = min(defender_losses, self.armies[t])  # the sea-lane die can overshoot
+        if self._sea_round_left(s, t):
+            self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + 1
+        self.armies[s] -= attacker_losses
+        self.armies[t] -= defender_losses
+        events.append(DiceRolled(self.player, self.owner[t], s, t, tuple(attack_dice), tuple(defend_dice),
+                                 attacker_losses, defender_losses))
+        if self.armies[t] == 0:
+            self._conquer(s, t, len(attack_dice), events)
+        elif self.armies[s] < 2 and not self._can_attack() and not self._may_trade_now():
+            self._end_attack(events)
+
+    def _defender_dice_allowed(self: "GameState") -> int:
+        _, t, _ = self.pending
+        return self.dice_rules.defender_dice(self.armies[t])
+
+    def _check_defend(self: "GameState", action: Defend) -> str | None:
+        if self.phase != Phase.DEFEND:
+            return self._wrong_phase()
+        allowed = self._defender_dice_allowed()
+        if not 1 <= action.dice <= allowed:
+            return f"the defender rolls 1 to {allowed} dice"
+        return None
+
+    def _do_defend(self: "GameState", action: Defend, events: list[Event]) -> None:
+        s, t, attack_dice = self.pending
+        self.pending = None
+        self.decider = -1
+        self.phase = Phase.ATTACK
+        self._resolve_roll(s, t, list(attack_dice), action.dice, events)
+
+    # -- blitz ---------------------------------------------------------------------------------
+
+    def _check_blitz(self: "GameState", action: Blitz) -> str | None:
+        reason = self._check_battle(action.source, action.target, action.six)
+        if reason is not None:
+            return reason
+        a = self.armies[action.source]
+        if not 1 <= action.stop_at < a:
+            return (f"{self.board.names[action.source]} has {a} armies, so a blitz may stop "
+                    f"at 1 to {a - 1} armies left")
+        return None
+
+    def _do_blitz(self: "GameState", action: Blitz, events: list[Event]) -> None:
+        if self._ask_retreat(action):
+            return
+        s, t = action.source, action.target
+        self.attacked = True
+        before_a, before_d = self.armies[s], self.armies[t]
+        seeing = self.rules.defender_sees_dice
+        sea = SEA_LANE_ROUNDS - self.sea_rounds.get((s, t), 0) if self._sea_round_left(s, t) else 0
+        u = self.rng.random()
+        if not (seeing or sea or action.six):
+            after_a, after_d = sample_blitz(before_a, before_d, u, action.stop_at, self.dice_rules)
+        else:
+            after_a, after_d, used = sample_phased(before_a, before_d, u, action.stop_at, dice=self.dice_rules,
+                                                   seeing=seeing, six=action.six, sea_rounds=sea)
+            if used:
+                self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + used
+            if action.six:
+                self.commander_used = True
+        self.armies[s] = after_a
+        self.armies[t] = after_d
+        events.append(BlitzResolved(self.player, self.owner[t], s, t, before_a - after_a, before_d - after_d))
+        if after_d == 0:
+            # The conquering roll never costs the attacker an army under the usual dice (the
+            # defender must lose every comparison), so its dice are those the armies left allow.
+            self._conquer(s, t, self.dice_rules.attacker_dice(after_a), events)
+        elif not self._can_attack() and not self._may_trade_now():
+            self._end_attack(events)
+
+    # -- retreat (FAQ 4.2) ---------------------------------------------------------------------
+
+    def _ask_retreat(self: "GameState", action) -> bool:
+        """Stop an attack to ask the defender whether to retreat, the first time it is attacked."""
+        if not self._offers_retreat(action.target):
+            return False
+        self.pending = action
+        self.decider = self.owner[action.target]
+        self.phase = Phase.RETREAT
+        return True
+
+    def _check_retreat(self: "GameState", action: Retreat) -> str | None:
+        if self.phase != Phase.RETREAT:
+            return self._wrong_phase()
+        if action.territory not in self._retreat_routes(self.pending.target):
+            return f"{self.board.names[self.pending.target]}'s armies can only retreat to a neighbour of their own"
+        return None
+
+    def _do_retreat(self: "GameState", action: Retreat, events: list[Event]) -> None:
+        attack, self.pending = self.pending, None
+        s, t, to = attack.source, attack.target, action.territory
+        defender = self.decider
+        self.decider = -1
+        self.phase = Phase.ATTACK
+        self.attacked = True
+        moved = self.armies[t]
+        self.armies[t] = 0
+        self._add_armies(defender, to, moved, events, "the retreat exceeds the army limit")
+        events.append(Retreated(defender, t, to, moved))
+        self.armies[s] -= 1  # the price of the retreat for the attacker
+        self._conquer(s, t, 1, events)
+
+    def _check_stand(self: "GameState", action: Stand) -> str | None:
+        return None if self.phase == Phase.RETREAT else self._wrong_phase()
+
+    def _do_stand(self: "GameState", action: Stand, events: list[Event]) -> None:
+        attack, self.pending = self.pending, None
+        self.retreat_offered |= 1 << attack.target
+        self.decider = -1
+        self.phase = Phase.ATTACK
+        if isinstance(attack, Blitz):
+            self._do_blitz(attack, events)
+        else:
+            self._do_attack(attack, events)
+
+    # -- conquest and occupation ---------------------------------------------------------------
+
+    def _conquer(self: "GameState", s: int, t: int, dice: int, events: list[Event]) -> None:
+        player, defender = self.player, self.owner[t]
+        self._release(t, defender)
+        self._take(t, player)
+        self.conquered = True
+        events.append(TerritoryConquered(player, defender, s, t))
+        self.attack_source, self.attack_target = s, t
+        self.occupy_min = max(1, min(dice, self.armies[s] - 1))
+        self.last_attack_dice = dice
+        if self.count[defender] == 0:
+            self._eliminate(defender, events)
+        if self.winner is None:
+            self._check_capitals(events)
+        self.phase = Phase.OCCUPY
+        if self.winner is not None or self.occupy_min == self._occupy_max():
+            self._do_occupy(Occupy(self.occupy_min), events)
+
+    def _eliminate(self: "GameState", victim: int, events: list[Event]) -> None:
+        player, rules = self.player, self.rules
+        self.alive[victim] = False
+        taken = self.hands[victim]
+        self.hands[victim] = []
+        if rules.capture_cards:
+            self.hands[player].extend(taken)
+        else:
+            self.discard.extend(taken)
+        if victim != self.neutral:
+            self.eliminated.append(victim)
+            self._mission_target_destroyed(victim, events)
+        events.append(PlayerEliminated(victim, player, len(taken) if rules.capture_cards else 0))
+        seats_alive = [p for p in range(self.players) if self.alive[p]]
+        if len(seats_alive) == 1:
+            self._finish(player, "conquest", events)
+        elif (taken and rules.capture_cards and rules.captured_cards == "trade"
+              and len(self.hands[player]) >= rules.elimination_trade_at):
+            self.resume_attack = True
+            self.trade_until = rules.forced_trade_at - 1
+
+    def _occupy_max(self: "GameState") -> int:
+        return min(self.armies[self.attack_source] - 1, self._room(self.attack_target))
+
+    def _check_occupy(self: "GameState", action: Occupy) -> str | None:
+        if self.phase != Phase.OCCUPY:
+            return self._wrong_phase()
+        top = self._occupy_max()
+        if not self.occupy_min <= action.armies <= top:
+            return (f"move at least {self.occupy_min} (the dice of the last roll) and at most {top} "
+                    f"(one army stays in {self.board.names[self.attack_source]})")
+        return None
+
+    def _do_occupy(self: "GameState", action: Occupy, events: list[Event]) -> None:
+        s, t, n = self.attack_source, self.attack_target, action.armies
+        self.armies[s] -= n
+        self.armies[t] += n
+        events.append(Occupied(self.player, s, t, n))
+        if self.winner is not None:
+            self.phase = Phase.GAME_OVER
+        elif self.resume_attack:
+            self.phase = Phase.TRADE
+        else:
+            self._enter_attack(events)
+
+    def _end_attack(self: "GameState", events: list[Event]) -> None:
+        rules = self.rules
+        if rules.reinforce_or_attack and not self.attacked and self.withheld:
+            # Old UK rules: no attack this turn, so the armies for territories come now.
+            self.pool, self.withheld = self.withheld, 0
+            self.after_deploy = Phase.FORTIFY
+            self._enter_deploy(events)
+            return
+        if self.conquered and rules.cards:
+            card = self._draw_card()
+            if card is not None:
+                self.hands[self.player].append(card)
+                events.append(CardDrawn(self.player, card))
+        self._enter_fortify(events)
+
+    def _draw_card(self: "GameState") -> int | None:
+        if not self.deck and self.discard:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop() if self.deck else None
+
+
+def _attack_with_six(source: int, target: int, dice: int) -> Attack:
+    return Attack(source, target, dice, True)
+
+
+def _blitz_with_six(source: int, target: int, stop_at: int) -> Blitz:
+    return Blitz(source, target, stop_at, True)

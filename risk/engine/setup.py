@@ -1,0 +1,204 @@
+"""Set-up: claiming or dealing the territories, capitals, and placing the starting armies."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from risk.actions import ChooseCapital, Claim, Place, PlaceNeutral
+from risk.events import ArmiesLost, ArmyPlaced, CapitalChosen, CapitalsRevealed, Event, TerritoryClaimed
+from risk.missions import deal_missions
+from risk.phase import Phase
+
+if TYPE_CHECKING:
+    from risk.state import GameState
+
+NO_LIMIT = 1 << 30
+
+
+class SetupRules:
+    __slots__ = ()
+
+    def _begin_setup(self: "GameState") -> None:
+        rules = self.rules
+        if rules.missions:
+            self.missions = deal_missions(self.board, self.players, rules.mission_set, self.rng)
+            self.mission_done = [False] * self.players
+        if self.neutral >= 0 or rules.setup == "deal":
+            order = list(range(len(self.owner)))
+            self.rng.shuffle(order)
+            for i, t in enumerate(order):
+                self._take(t, i % self.owners)
+                self.armies[t] = 1
+                self.reserve[i % self.owners] -= 1
+            self._territories_distributed(0, [])
+        else:
+            self.phase = Phase.CLAIM
+            self.player = 0
+
+    def _territories_distributed(self: "GameState", first_placer: int, events: list[Event]) -> None:
+        """Every territory has an owner: capitals next (if played), then the starting armies."""
+        if self.rules.capitals:
+            self.phase = Phase.CAPITAL
+            self.player = 0
+            self.pending = first_placer
+            return
+        self._begin_placement(first_placer, events)
+
+    # -- claiming ------------------------------------------------------------------------------
+
+    def _check_claim(self: "GameState", action: Claim) -> str | None:
+        if self.phase != Phase.CLAIM:
+            return self._wrong_phase()
+        t = action.territory
+        if not 0 <= t < len(self.owner):
+            return f"there is no territory #{t}"
+        if self.owner[t] >= 0:
+            return f"{self.board.names[t]} is already held by {self.owner_name(self.owner[t])}"
+        return None
+
+    def _do_claim(self: "GameState", action: Claim, events: list[Event]) -> None:
+        t, p = action.territory, self.player
+        self._take(t, p)
+        self.armies[t] = 1
+        self.reserve[p] -= 1
+        events.append(TerritoryClaimed(p, t))
+        if sum(self.count) == len(self.owner):
+            self._territories_distributed((p + 1) % self.players, events)
+        else:
+            self.player = (p + 1) % self.players
+
+    # -- capitals ------------------------------------------------------------------------------
+
+    def _check_capital(self: "GameState", action: ChooseCapital) -> str | None:
+        if self.phase != Phase.CAPITAL:
+            return self._wrong_phase()
+        return self._own_territory(action.territory)
+
+    def _do_capital(self: "GameState", action: ChooseCapital, events: list[Event]) -> None:
+        self.capitals[self.player] = action.territory
+        events.append(CapitalChosen(self.player, action.territory))
+        if self.player + 1 < self.players:
+            self.player += 1
+            return
+        events.append(CapitalsRevealed(tuple(self.capitals)))
+        first, self.pending = self.pending, None
+        self._begin_placement(first, events)
+
+    # -- placing the starting armies -----------------------------------------------------------
+
+    def _setup_room(self: "GameState", t: int) -> int:
+        """How many more armies ``t`` may take during set-up."""
+        rules = self.rules
+        limit = min(rules.setup_limit or NO_LIMIT, rules.army_limit or NO_LIMIT)
+        return limit - self.armies[t]
+
+    def _begin_placement(self: "GameState", first: int, events: list[Event]) -> None:
+        placement = self.rules.placement
+        if placement == "none":
+            self.reserve = [0] * self.owners  # the 1959 start: one army per territory, no more
+        elif placement == "auto":
+            self._place_remaining_at_random(events)
+        if placement != "turns":
+            self._start_turn(0, events)
+            return
+        self.phase = Phase.PLACE
+        self.player = first - 1
+        self._next_placer(events)
+
+    def _place_remaining_at_random(self: "GameState", events: list[Event]) -> None:
+        for owner in range(self.owners):
+            mine = self.territories_of(owner)
+            for _ in range(self.reserve[owner]):
+                open_land = [t for t in mine if self._setup_room(t) > 0]
+                if not open_land:
+                    break
+                self.armies[self.rng.choice(open_land)] += 1
+                self.reserve[owner] -= 1
+            self._lose_unplaceable(owner, events)
+
+    def _lose_unplaceable(self: "GameState", owner: int, events: list[Event]) -> None:
+        """Starting armies with nowhere to go (a set-up or army limit) are lost."""
+        if self.reserve[owner] > 0 and not any(self._setup_room(t) > 0 for t in self.territories_of(owner)):
+            events.append(ArmiesLost(owner, self.reserve[owner], "no territory can take more armies"))
+            self.reserve[owner] = 0
+
+    def _next_placer(self: "GameState", events: list[Event]) -> None:
+        """Pass the set-up placement on to the next seat that still has something to place."""
+        for owner in range(self.owners):
+            self._lose_unplaceable(owner, events)
+        neutral_left = self.neutral >= 0 and self.reserve[self.neutral] > 0
+        for step in range(1, self.players + 1):
+            seat = (self.player + step) % self.players
+            if self.reserve[seat] > 0 or neutral_left:
+                self.player = seat
+                self.setup_placed_own = 0
+                self.setup_placed_neutral = 0
+                return
+        self._start_turn(0, events)
+
+    def _place_actions(self: "GameState") -> list:
+        actions: list = []
+        if self._may_place_own():
+            actions.extend(Place(t) for t in self.territories_of(self.player) if self._setup_room(t) > 0)
+        if self._may_place_neutral():
+            actions.extend(PlaceNeutral(t) for t in self.territories_of(self.neutral) if self._setup_room(t) > 0)
+        return actions
+
+    def _may_place_own(self: "GameState") -> bool:
+        quota = 2 if self.neutral >= 0 else 1
+        return self.reserve[self.player] > 0 and self.setup_placed_own < quota
+
+    def _may_place_neutral(self: "GameState") -> bool:
+        return (self.neutral >= 0 and self.setup_placed_neutral == 0
+                and self.reserve[self.neutral] > 0)
+
+    def _check_place(self: "GameState", action: Place) -> str | None:
+        if self.phase != Phase.PLACE:
+            return self._wrong_phase()
+        if not self._may_place_own():
+            if self.reserve[self.player] == 0:
+                return "you have no starting armies left to place"
+            return "you have placed your own armies for this round; place the neutral army"
+        return self._own_territory(action.territory) or self._setup_full(action.territory)
+
+    def _setup_full(self: "GameState", t: int) -> str | None:
+        if self._setup_room(t) <= 0:
+            return f"{self.board.names[t]} already holds the most armies the set-up allows"
+        return None
+
+    def _do_place(self: "GameState", action: Place, events: list[Event]) -> None:
+        t, p = action.territory, self.player
+        self.armies[t] += 1
+        self.reserve[p] -= 1
+        self.setup_placed_own += 1
+        events.append(ArmyPlaced(p, t, 1))
+        self._after_setup_placement(events)
+
+    def _check_place_neutral(self: "GameState", action: PlaceNeutral) -> str | None:
+        if self.phase != Phase.PLACE:
+            return self._wrong_phase()
+        if self.neutral < 0:
+            return "there is no neutral army in this game"
+        if not self._may_place_neutral():
+            return "the neutral army has already been placed this round (or has none left)"
+        t = action.territory
+        if not 0 <= t < len(self.owner):
+            return f"there is no territory #{t}"
+        if self.owner[t] != self.neutral:
+            return f"{self.board.names[t]} is not neutral"
+        return self._setup_full(t)
+
+    def _do_place_neutral(self: "GameState", action: PlaceNeutral, events: list[Event]) -> None:
+        t = action.territory
+        self.armies[t] += 1
+        self.reserve[self.neutral] -= 1
+        self.setup_placed_neutral += 1
+        events.append(ArmyPlaced(self.neutral, t, 1))
+        self._after_setup_placement(events)
+
+    def _after_setup_placement(self: "GameState", events: list[Event]) -> None:
+        for owner in (self.player, self.neutral):
+            if owner >= 0:
+                self._lose_unplaceable(owner, events)
+        if not self._may_place_own() and not self._may_place_neutral():
+            self._next_placer(events)

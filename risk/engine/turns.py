@@ -1,0 +1,184 @@
+"""Turns and the end of the game: reinforcements, ending phases, passing the turn, and victory by
+conquest, by mission, by capitals, or by adjudication at the turn cap."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from risk.actions import EndPhase
+from risk.cards import has_set
+from risk.events import Event, GameOver, MissionChanged, ReinforcementsReceived, TurnStarted
+from risk.missions import is_complete, territory_mission
+from risk.phase import Phase
+
+if TYPE_CHECKING:
+    from risk.state import GameState
+
+_ALLOWED = {
+    Phase.CLAIM: "claim",
+    Phase.PLACE: "place (and neutral in a 2-player game)",
+    Phase.CAPITAL: "capital",
+    Phase.TRADE: "trade, end",
+    Phase.DEPLOY: "deploy",
+    Phase.ATTACK: "attack, blitz, end",
+    Phase.DEFEND: "defend",
+    Phase.RETREAT: "retreat, stand",
+    Phase.OCCUPY: "occupy",
+    Phase.FORTIFY: "fortify, end",
+    Phase.GAME_OVER: "none (the game is over)",
+}
+
+
+class TurnRules:
+    __slots__ = ()
+
+    def _start_turn(self: "GameState", player: int, events: list[Event]) -> None:
+        if self.turn >= self.rules.max_turns:
+            self._adjudicate(events)
+            return
+        rules = self.rules
+        self.turn += 1
+        self.player = player
+        self.conquered = False
+        self.bonus_used = False
+        self.fortified = False
+        self.resume_attack = False
+        self.attacked = False
+        self.commander_used = False
+        self.after_deploy = Phase.ATTACK
+        if self.sea_rounds:
+            self.sea_rounds = {}
+        self.retreat_offered = 0
+        if rules.fortify == "unlimited":
+            self.arrived = [0] * len(self.owner)
+        from_territories = max(rules.reinforcement_minimum, self.count[player] // rules.reinforcement_divisor)
+        from_continents = self.board.continent_bonus_for(self.owner, player)
+        if rules.reinforce_or_attack:
+            # Old UK rules: the armies for territories come only if the player does not attack.
+            self.pool, self.withheld = from_continents, from_territories
+        else:
+            self.pool, self.withheld = from_territories + from_continents, 0
+        events.append(TurnStarted(player, self.turn))
+        events.append(ReinforcementsReceived(player, from_territories, from_continents))
+        if self.missions is not None:
+            self._check_mission(events)
+            if self.phase == Phase.GAME_OVER:
+                return
+        if rules.cards and has_set(self.hands[player], self.board.cards):
+            self.phase = Phase.TRADE
+            self.trade_until = rules.forced_trade_at - 1
+        else:
+            self._enter_deploy(events)
+
+    def _check_end(self: "GameState", action: EndPhase) -> str | None:
+        phase = self.phase
+        if phase == Phase.TRADE:
+            if self._must_trade():
+                return (f"you hold {len(self.hands[self.player])} cards and must trade until you "
+                        f"hold at most {self.trade_until}")
+            return None
+        if phase in (Phase.ATTACK, Phase.FORTIFY):
+            return None
+        return f"the {phase.label} phase cannot be ended early"
+
+    def _do_end(self: "GameState", action: EndPhase, events: list[Event]) -> None:
+        if self.phase == Phase.TRADE:
+            self._enter_deploy(events)
+        elif self.phase == Phase.ATTACK:
+            self._end_attack(events)
+        else:
+            self._end_turn(events)
+
+    def _end_turn(self: "GameState", events: list[Event]) -> None:
+        p = self.player
+        for _ in range(self.players):
+            p = (p + 1) % self.players
+            if self.alive[p]:
+                break
+        self._start_turn(p, events)
+
+    # -- missions and capitals -----------------------------------------------------------------
+
+    def _mission_target_destroyed(self: "GameState", victim: int, events: list[Event]) -> None:
+        """A seat fell: destroy missions against it are completed, or (UK rule, when someone
+        else took the last territory) turn into 24 territories."""
+        if self.missions is None:
+            return
+        for holder, mission in enumerate(self.missions):
+            if mission.kind != "destroy" or mission.target != victim:
+                continue
+            if self.rules.mission_kill == "us" or holder == self.player:
+                self.mission_done[holder] = True
+            else:
+                self.missions[holder] = territory_mission(len(self.board), 24)
+                events.append(MissionChanged(holder))
+
+    def _check_mission(self: "GameState", events: list[Event]) -> None:
+        """Missions win only during their holder's own turn."""
+        player = self.player
+        if not self.alive[player]:
+            return
+        if is_complete(self.missions[player], self, player, self.mission_done[player]):
+            self._finish(player, "mission", events)
+
+    def capitals_held(self: "GameState", player: int) -> int:
+        return sum(1 for t in self.capitals if t >= 0 and self.owner[t] == player)
+
+    def _check_capitals(self: "GameState", events: list[Event]) -> None:
+        if not self.rules.capitals:
+            return
+        needed = self.rules.capitals_to_win or self.players
+        if self.capitals_held(self.player) >= needed:
+            self._finish(self.player, "capitals", events)
+
+    # -- the end of the game -------------------------------------------------------------------
+
+    def _adjudicate(self: "GameState", events: list[Event]) -> None:
+        """The turn cap: most territories wins, then most armies; an exact tie is a draw."""
+        keys = {p: (self.count[p], self.total_armies(p)) for p in range(self.players) if self.alive[p]}
+        best = max(keys.values())
+        leaders = [p for p, k in keys.items() if k == best]
+        self._finish(leaders[0] if len(leaders) == 1 else None, "turn limit", events)
+
+    def _finish(self: "GameState", winner: int | None, reason: str, events: list[Event]) -> None:
+        """Places: the winner first, the other survivors by territories then armies (equal keys
+        share a place), then the eliminated players, the last to fall first."""
+        keys = {p: (self.count[p], self.total_armies(p)) for p in range(self.players) if self.alive[p]}
+        places = [0] * self.players
+        others = {p: k for p, k in keys.items() if p != winner}
+        offset = 1 if winner is not None else 0
+        if winner is not None:
+            places[winner] = 1
+        for p, key in others.items():
+            places[p] = 1 + offset + sum(1 for other in others.values() if other > key)
+        place = len(keys)
+        for victim in reversed(self.eliminated):
+            place += 1
+            places[victim] = place
+        self.winner = winner
+        self.end_reason = reason
+        self.places = tuple(places)
+        self.phase = Phase.GAME_OVER
+        self.decider = -1
+        events.append(GameOver(winner, reason, self.places))
+
+    # -- small helpers -------------------------------------------------------------------------
+
+    def _take(self: "GameState", t: int, owner: int) -> None:
+        self.owner[t] = owner
+        self.count[owner] += 1
+        self.own_mask[owner] |= 1 << t
+
+    def _release(self: "GameState", t: int, owner: int) -> None:
+        self.count[owner] -= 1
+        self.own_mask[owner] &= ~(1 << t)
+
+    def _own_territory(self: "GameState", t: int) -> str | None:
+        if not 0 <= t < len(self.owner):
+            return f"there is no territory #{t}"
+        if self.owner[t] != self.player:
+            return f"you do not hold {self.board.names[t]}"
+        return None
+
+    def _wrong_phase(self: "GameState") -> str:
+        return f"it is the {self.phase.label} phase, where you may: {_ALLOWED[self.phase]}"
