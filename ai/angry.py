@@ -8,12 +8,12 @@ can, and never fortifies.
 
 from __future__ import annotations
 
-from risk.actions import Blitz, Deploy, EndPhase
+from risk.actions import Blitz, EndPhase
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import (variant_decision, best_trade, continent_progress_claim, enemy_neighbours, frontier, occupy_all,
-                       setup_place, strongest)
+from ai.common import (best_trade, continent_progress_claim, deploy, enemy_neighbours, frontier, occupy_all,
+                       setup_place, strongest, variant_decision)
 from ai.registry import register
 
 
@@ -31,7 +31,7 @@ class AngryAgent(BaseAgent):
         if phase == Phase.OCCUPY:
             return occupy_all(view)
         if phase == Phase.DEPLOY:
-            return Deploy(self._front(view), view.pool)
+            return deploy(view, self._front(view), view.pool)
         if phase == Phase.TRADE:
             return best_trade(view) or EndPhase()
         if phase == Phase.CLAIM:
@@ -48,9 +48,9 @@ class AngryAgent(BaseAgent):
     @staticmethod
     def _attack(view):
         armies = view.armies
-        able = [t for t in frontier(view, view.player) if armies[t] >= 2]
-        if not able:
-            return EndPhase()
-        source = strongest(view, able)
-        target = min(enemy_neighbours(view, source), key=lambda t: (armies[t], t))
-        return Blitz(source, target)
+        for source in sorted((t for t in frontier(view, view.player) if armies[t] >= 2),
+                             key=lambda t: (-armies[t], t)):
+            targets = [t for t in enemy_neighbours(view, source) if view.is_legal(Blitz(source, t))]
+            if targets:
+                return Blitz(source, min(targets, key=lambda t: (armies[t], t)))
+        return EndPhase()

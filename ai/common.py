@@ -66,9 +66,12 @@ def continent_progress_claim(view) -> Claim:
 def setup_place(view, choose_own) -> Place | PlaceNeutral:
     """Set-up placement: own armies where ``choose_own`` says; the neutral's to block the front."""
     legal = view.legal_actions()
-    own = [a for a in legal if isinstance(a, Place)]
+    own = {a.territory for a in legal if isinstance(a, Place)}
     if own:
-        return Place(choose_own(view))
+        chosen = choose_own(view)
+        if chosen not in own:  # a set-up limit filled it: the emptiest territory still open
+            chosen = min(own, key=lambda t: (view.armies[t], t))
+        return Place(chosen)
     # A neutral army is best placed between us and the opponent: on the neutral territory
     # bordering the most enemy armies and the fewest of ours.
     player, owner, armies = view.player, view.owner, view.armies
@@ -82,9 +85,31 @@ def setup_place(view, choose_own) -> Place | PlaceNeutral:
     return max((a for a in legal if isinstance(a, PlaceNeutral)), key=blocking)
 
 
+def occupy_range(view) -> tuple[int, int]:
+    """The fewest and the most armies the pending occupation may move."""
+    legal = view.legal_actions()
+    return legal[0].armies, legal[-1].armies
+
+
 def occupy_all(view) -> Occupy:
     """Move every army that may move into the conquered territory."""
-    return Occupy(view.armies[view.attack_source] - 1)
+    return Occupy(occupy_range(view)[1])
+
+
+def clamp_occupy(view, armies: int) -> Occupy:
+    low, high = occupy_range(view)
+    return Occupy(min(high, max(low, armies)))
+
+
+def deploy(view, territory: int, armies: int):
+    """Deploy up to ``armies`` on ``territory``, or, if an army limit leaves it no room, on the
+    territory that can take the most."""
+    from risk.actions import Deploy
+    room = view.room(territory)
+    if room <= 0:
+        territory = max(view.territories_of(view.player), key=lambda t: (view.room(t), -t))
+        room = view.room(territory)
+    return Deploy(territory, max(1, min(armies, room, view.pool)))
 
 
 def pass_or(view, action):

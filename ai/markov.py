@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import heapq
 
-from risk.actions import Blitz, Deploy, EndPhase, Fortify, Occupy
+from risk.actions import Blitz, EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place
+from ai.common import (best_trade, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
+                       variant_decision)
 from ai.odds import attack_chance, attack_options, survival
 from ai.registry import register
 
@@ -45,10 +46,10 @@ def markov_allocation(view, pool: int) -> dict[int, int]:
     return {t: n for t, n in added.items() if n}
 
 
-def markov_deploy(view) -> Deploy:
+def markov_deploy(view):
     allocation = markov_allocation(view, view.pool)
     territory = max(allocation, key=lambda t: (allocation[t], -t))
-    return Deploy(territory, allocation[territory])
+    return deploy(view, territory, allocation[territory])
 
 
 def markov_place(view) -> int:
@@ -93,10 +94,10 @@ def markov_transport(view):
     safety = {t: survival(owner, armies, board, t, rules) for t in mine}
     best = None
     for s in mine:
-        most = view.movable_armies(s)
-        if most <= 0:
+        if view.movable_armies(s) <= 0:
             continue
         for t in view.fortify_targets(s):
+            most = view.fortify_limit(s, t)
             if safety[s] <= safety[t]:
                 continue
             before = min(safety[s], safety[t])
@@ -115,8 +116,8 @@ def markov_transport(view):
 def markov_occupy(view) -> Occupy:
     """Split the armies so that source and conquest are as likely to survive as each other."""
     s, t = view.attack_source, view.attack_target
-    total = view.armies[s]
-    n, _ = equalise(view, s, t, total, view.occupy_min, total - 1)
+    low, high = occupy_range(view)
+    n, _ = equalise(view, s, t, view.armies[s], low, high)
     return Occupy(n)
 
 

@@ -21,11 +21,12 @@ import math
 import sys
 import time
 
-from risk.actions import Attack, Deploy, EndPhase, Occupy
+from risk.actions import Attack, EndPhase
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place
+from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place,
+                       variant_decision)
 from ai.evaluation import Evaluation
 from ai.markov import markov_allocation, markov_place, markov_transport
 from ai.odds import attack_chance
@@ -189,7 +190,7 @@ class MCTSAgent(BaseAgent):
         self._macro = None
         if phase == Phase.OCCUPY:
             s, t = view.attack_source, view.attack_target
-            return Occupy(occupation(view.board, view.owner, view.armies, s, t, view.occupy_min))
+            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min))
         if phase == Phase.DEPLOY:
             return self._deploy(view)
         self._deployment = None
@@ -210,8 +211,11 @@ class MCTSAgent(BaseAgent):
             plan = self.plan_deployment(view) if self.deploy_search else markov_allocation(view, view.pool)
         territory = max(plan, key=lambda t: (plan[t], -t))
         armies = plan.pop(territory)
+        action = deploy(view, territory, armies)
+        if action.territory != territory or action.armies != armies:
+            plan = {}  # an army limit changed the plan: plan again for what is left
         self._deployment = plan or None
-        return Deploy(territory, armies)
+        return action
 
     def plan_deployment(self, view) -> dict[int, int]:
         """Search deployments and the attack phase after them together; the chosen allocation.

@@ -9,11 +9,12 @@ and the fortify move brings idle armies from the interior to the most threatened
 
 from __future__ import annotations
 
-from risk.actions import Blitz, Deploy, EndPhase, Fortify, Occupy
+from risk.actions import Blitz, EndPhase, Fortify
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import variant_decision, best_trade, continent_progress_claim, frontier, setup_place, strongest
+from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place, strongest,
+                       variant_decision)
 from ai.odds import attack_options, threat
 from ai.registry import register
 
@@ -31,7 +32,7 @@ def occupy_keeping_cover(view) -> Occupy:
                      if view.owner[n] != view.player and n != t]
     keep = max(other_enemies, default=0)  # leave as many as the strongest enemy stack next door
     move = movable if keep == 0 else view.armies[s] - keep
-    return Occupy(min(movable, max(view.occupy_min, move)))
+    return clamp_occupy(view, move)
 
 
 def fortify_to_border(view):
@@ -74,7 +75,7 @@ class ThresholdAgent(BaseAgent):
         if phase == Phase.OCCUPY:
             return occupy_keeping_cover(view)
         if phase == Phase.DEPLOY:
-            return Deploy(self._threatened_front(view), view.pool)
+            return deploy(view, self._threatened_front(view), view.pool)
         if phase == Phase.FORTIFY:
             return fortify_to_border(view)
         if phase == Phase.TRADE:

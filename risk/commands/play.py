@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from risk.commands.common import positive_int
-from risk.commands.options import add_game_options
+from risk.commands.options import add_game_options, rules_from_args
 from risk.errors import UsageError
 
 SPEEDS = ("slow", "normal", "fast", "max")
@@ -57,7 +57,6 @@ def build_config(args):
     from risk.board import load_map
     from risk.gui.app import PlayConfig
     from risk.gui.bots import default_bots
-    from risk.rules import Rules
 
     size = _size(args.size)
     if args.load is not None:
@@ -88,12 +87,11 @@ def build_config(args):
         raise UsageError(f"--bots names {len(specs)} bots, but {players} players need {seats_for_bots}")
     if not args.bots_only and args.seat > players:
         raise UsageError(f"--seat {args.seat} is not a seat of a {players}-player game")
-    rules = Rules.parse(args.rules)
-    if args.max_turns is not None:
-        rules = Rules.parse(f"max_turns={args.max_turns}", rules)
+    rules = rules_from_args(args)
     board = load_map(args.map)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns)
+    game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns,
+                    None if args.rules_preset == "us-1993" else args.rules_preset)
     menu = not args.bots_only and all(v in (None, "") for v in game_options) and args.seat == 1
     return PlayConfig(players=players, bots=specs, seat=args.seat - 1, bots_only=args.bots_only, seed=seed,
                       rules=rules, board=board, speed=args.speed, screenshot=args.screenshot,

@@ -114,6 +114,10 @@ class CardRules:
 
     # -- deploying -----------------------------------------------------------------------------
 
+    def room(self: "GameState", t: int) -> int:
+        """How many more armies ``t`` may hold (the army limit; unlimited by default)."""
+        return self._room(t)
+
     def _room(self: "GameState", t: int) -> int:
         """How many more armies ``t`` may hold under the army limit."""
         limit = self.rules.army_limit

@@ -62,6 +62,10 @@ class FortifyRules:
         targets = self._fortify_targets(source)
         return [t for t in range(len(self.owner)) if (targets >> t) & 1 and self._move_cap(source, t) > 0]
 
+    def fortify_limit(self: "GameState", source: int, target: int) -> int:
+        """The most armies one fortify move from ``source`` to ``target`` may carry now."""
+        return max(0, self._move_cap(source, target))
+
     def movable_armies(self: "GameState", territory: int) -> int:
         """How many armies may leave ``territory`` in a fortify move now (before any cap)."""
         return max(0, self._movable(territory))
