@@ -86,3 +86,39 @@ def test_sampling_follows_the_distribution():
     # Stratified draws: every outcome's share is within a few draws of its probability.
     for state, p in distribution.items():
         assert abs(counts[state] / n - p) < 3 / n + 1e-9
+
+
+def test_odds_command_covers_the_variants(capsys):
+    import json
+
+    from risk.cli import main
+
+    assert main(["odds", "4", "2", "--commander", "--exact", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    exact = sum(p for (_, d), p in phased_distribution(4, 2, six=True, exact=True).items() if d == 0)
+    assert report["attacker_win_exact"] == f"{exact.numerator}/{exact.denominator}" and report["commander"]
+    assert main(["odds", "10", "5", "--sea-lane", "--retreat", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["sea_lane_rounds"] == 4
+    assert abs(report["attacker_win"] - sum(p for (_, d), p in phased_distribution(10, 5, sea_rounds=4).items()
+                                            if d == 0)) < 1e-12
+    assert report["retreat"]["attacker_losses"] == 1 and report["retreat"]["possible"]
+    assert main(["odds", "9", "4", "--defender-two-dice-needs", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    expected = sum(p for (_, d), p in phased_distribution(9, 4, dice=DiceRules(defender_two_dice_needs=3)).items()
+                   if d == 0)
+    assert abs(report["attacker_win"] - expected) < 1e-12
+
+
+@pytest.mark.parametrize("args, message", [
+    (["odds", "5", "3", "--sea-lane", "9"], "at most 4 rolls"),
+    (["odds", "5", "3", "--commander", "--mc", "100"], "do not combine with --mc"),
+    (["odds", "5", "3", "--sea-lane", "--seeing-defender"], "do not combine"),
+    (["odds", "--commander", "--plot", "x.png"], "needs a battle"),
+])
+def test_odds_variant_errors(capsys, args, message):
+    from risk.cli import main
+
+    assert main(args) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

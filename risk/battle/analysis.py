@@ -279,21 +279,32 @@ class BattleOdds:
 
 def battle_odds(attackers: int, defenders: int, *, convention: str = "board", stop_at: int | None = None,
                 dice: DiceRules = STANDARD_DICE, variant: str = "standard", exact: bool = False,
-                stop_below: float | None = None) -> BattleOdds:
+                stop_below: float | None = None, six: bool = False, sea_rounds: int = 0) -> BattleOdds:
     """Win probability, expected losses and survivor distributions of one battle.
 
     ``stop_at`` is in the stated convention (default: fight to the end, 1 on the board, 0 in
     Tan's). ``variant`` is one of :data:`~risk.battle.rounds.VARIANTS`. ``exact`` gives
     Fractions (from the state-by-state solver; fine up to a few hundred armies a side).
+    ``six`` spends the commander's six on the first roll and ``sea_rounds`` gives the defender
+    the sea-lane extra die for that many first rolls (:mod:`risk.battle.phased`).
     """
     a, d, stop = tan_battle(attackers, defenders, stop_at, convention)
     if variant not in VARIANTS:
         raise BattleError(f"unknown battle variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     threshold = _check_stop_below(stop_below)
     model = round_model(variant, dice)
-    if exact:
+    if six or sea_rounds:
+        if threshold is not None or variant == "tan1997":
+            raise BattleError("the commander's six and the sea lane combine with neither --stop-below nor tan1997")
+        from risk.battle.phased import battle_laws, phased_final_states
+        base, opening = battle_laws(dice, seeing=variant == "seeing-defender", six=six, sea_rounds=sea_rounds)
+        final = {}
+        for (left, defenders_left, _), p in phased_final_states(base, opening, a, d, stop, exact).items():
+            final[(left, defenders_left)] = final.get((left, defenders_left), 0) + p
+        zero: Probability = Fraction(0) if exact else 0.0
+    elif exact:
         final = distribution_exact(model, a, d, stop, exact=True, stop_below=threshold)
-        zero: Probability = Fraction(0)
+        zero = Fraction(0)
     else:
         final = dict(_distribution_items(model, a, d, stop, threshold))
         zero = 0.0

@@ -68,6 +68,13 @@ def register(subparsers: Any) -> None:
                         help="the defender rolls more than one die only with N+ armies (NZ/UK 1990: 3)")
     parser.add_argument("--seeing-defender", action="store_true",
                         help="the defender chooses his dice after seeing the attacker's (Risk FAQ Q3.1)")
+    parser.add_argument("--commander", action="store_true",
+                        help="the attacker turns his lowest die into a six on the first roll (US 1980 commanders)")
+    parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=4, default=0, metavar="ROUNDS",
+                        help="the attack crosses a sea route: the defender rolls an extra die for the first "
+                             "ROUNDS rolls (default 4; Risk FAQ 4.10)")
+    parser.add_argument("--retreat", action="store_true",
+                        help="also show the defender's alternative of retreating (Risk FAQ 4.2)")
     parser.add_argument("--tan1997", action="store_true",
                         help="show Tan's published 1997 numbers (comparisons wrongly independent) beside")
     parser.add_argument("--mc", type=positive_int, metavar="N",
@@ -113,7 +120,8 @@ def _check(args: argparse.Namespace) -> None:
     if not have_battle and not args.plot:
         raise UsageError("give A and D (attacking and defending armies), or --plot FILE")
     if not have_battle:
-        for option in ("exact", "stop_at", "stop_below", "mc", "tan1997", "seeing_defender"):
+        for option in ("exact", "stop_at", "stop_below", "mc", "tan1997", "seeing_defender", "commander",
+                       "sea_lane", "retreat"):
             if getattr(args, option) not in (None, False):
                 raise UsageError(f"--{option.replace('_', '-')} needs a battle: give A and D")
     if args.plot:
@@ -125,6 +133,14 @@ def _check(args: argparse.Namespace) -> None:
             raise UsageError(f"cannot write the plot {args.plot}: it is a folder")
         if args.max < 2:
             raise UsageError(f"--max {args.max} must be at least 2")
+    if args.sea_lane > 4:
+        raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most 4 rolls")
+    if args.commander or args.sea_lane:
+        for option in ("mc", "stop_below", "tan1997"):
+            if getattr(args, option) not in (None, False):
+                raise UsageError(f"--commander and --sea-lane do not combine with --{option.replace('_', '-')}")
+    if args.sea_lane and args.seeing_defender:
+        raise UsageError("--sea-lane and --seeing-defender do not combine")
     if args.seeing_defender and args.defender_dice != 2:
         raise UsageError("--seeing-defender chooses 1 or 2 dice; it cannot go with --defender-dice "
                          f"{args.defender_dice}")
@@ -158,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
         variant = "seeing-defender" if args.seeing_defender else "standard"
         common = dict(convention=args.convention, stop_at=args.stop_at, dice=dice,
                       stop_below=args.stop_below)
-        odds = battle_odds(args.attackers, args.defenders, variant=variant, exact=args.exact, **common)
+        odds = battle_odds(args.attackers, args.defenders, variant=variant, exact=args.exact,
+                           six=args.commander, sea_rounds=args.sea_lane, **common)
         published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
         simulated = None
         if args.mc is not None:
@@ -167,8 +184,14 @@ def run(args: argparse.Namespace) -> int:
                                          seeing_defender=args.seeing_defender)
         if args.json:
             report = json_report(odds, published, simulated, args.seed)
+            report["commander"] = args.commander
+            report["sea_lane_rounds"] = args.sea_lane
+            if args.retreat:
+                report["retreat"] = retreat_alternative(odds)
         else:
-            print(text_report(odds, published, simulated, args.seed))
+            print(text_report(odds, published, simulated, args.seed, args.commander, args.sea_lane))
+            if args.retreat:
+                print(retreat_text(odds))
     if args.plot:
         from risk.battle.plots import save_odds_figure
 
@@ -240,7 +263,30 @@ def bar(fraction: float, width: int = BAR_WIDTH) -> str:
     return "█" * full + (_EIGHTHS[rest] if rest else "")
 
 
-def _describe_battle(odds: BattleOdds) -> list[str]:
+def retreat_alternative(odds: BattleOdds) -> dict[str, Any]:
+    """What the defender's retreat (FAQ 4.2) gives, beside fighting: the attacker loses one army
+    and takes the territory; the defender's armies all survive next door."""
+    board = odds.convention == "board"
+    possible = odds.attackers >= (3 if board else 2)
+    return {"possible": possible, "attacker_losses": 1, "defender_losses": 0, "attacker_win": 1.0,
+            "fight_attacker_win": float(odds.attacker_win),
+            "fight_defender_losses": float(odds.expected_defender_losses),
+            "fight_attacker_losses": float(odds.expected_attacker_losses)}
+
+
+def retreat_text(odds: BattleOdds) -> str:
+    alt = retreat_alternative(odds)
+    if not alt["possible"]:
+        return ("\nRetreat (Risk FAQ 4.2): an attacker needs 3 armies on the territory to attack one "
+                "that can retreat (the retreat costs him one and he must move one in).")
+    return (f"\nRetreat (Risk FAQ 4.2): if the defender retreats, the attacker loses 1 army and takes "
+            f"the territory;\nthe defender keeps all {odds.defenders} armies next door. Fighting instead: "
+            f"the territory falls with {float(odds.attacker_win):.4f},\nthe defender loses "
+            f"{float(odds.expected_defender_losses):.3f} armies on average and the attacker "
+            f"{float(odds.expected_attacker_losses):.3f}.")
+
+
+def _describe_battle(odds: BattleOdds, six: bool = False, sea_rounds: int = 0) -> list[str]:
     a, d = odds.attackers, odds.defenders
     if odds.convention == "board":
         who = f"{a} armies on the attacking territory (one stays behind, {a - 1} can fight)"
@@ -255,6 +301,10 @@ def _describe_battle(odds: BattleOdds) -> list[str]:
     rules = odds.dice.describe()
     if odds.variant == "seeing-defender":
         rules += "; the defender picks 1 or 2 dice after seeing the attack (Risk FAQ Q3.1)"
+    if six:
+        rules += "; the attacker's lowest die becomes a six on the first roll (commander)"
+    if sea_rounds:
+        rules += f"; across a sea lane the defender rolls an extra die for the first {sea_rounds} rolls"
     return [f"Battle: {who} against {d} defending armies", f"Dice: {rules}", f"Fights until {end}"]
 
 
@@ -263,8 +313,8 @@ def _number(value: Any, digits: int) -> str:
 
 
 def text_report(odds: BattleOdds, published: BattleOdds | None, simulated: MonteCarloResult | None,
-                seed: int) -> str:
-    lines = _describe_battle(odds)
+                seed: int, six: bool = False, sea_rounds: int = 0) -> str:
+    lines = _describe_battle(odds, six, sea_rounds)
     lines.append("")
     label_width = 26
     header = " " * label_width + f"{'exact solution':>22}"
