@@ -9,7 +9,7 @@ and the fortify move brings idle armies from the interior to the most threatened
 
 from __future__ import annotations
 
-from risk.actions import Blitz, EndPhase, Fortify
+from risk.actions import Blitz, EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent

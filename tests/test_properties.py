@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from risk.actions import Attack, Blitz, Deploy, EndPhase, Fortify, Occupy, Trade
+from risk.actions import Attack, Blitz, Deploy, EndPhase, Fortify, Occupy
 from risk.cards import full_deck
 from risk.events import BlitzResolved, CardsTraded, DiceRolled, ReinforcementsReceived
 from risk.phase import Phase

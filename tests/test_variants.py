@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from ai import make_agent
-from risk.actions import (Attack, Blitz, ChooseCapital, Defend, Deploy, EndPhase, Fortify, Occupy, Place,
-                          Retreat, Stand, Trade)
+from risk.actions import (Attack, Blitz, ChooseCapital, Defend, Deploy, EndPhase, Fortify, Occupy, Retreat,
+                          Stand, Trade)
 from risk.cards import WILD
 from risk.errors import IllegalActionError, RulesError
-from risk.events import (ArmiesLost, AttackRolled, CapitalsRevealed, CardsTraded, DiceRolled, GameOver,
-                         MissionChanged, Retreated)
+from risk.events import (ArmiesLost, AttackRolled, CapitalsRevealed, CardsTraded, DiceRolled, MissionChanged,
+                         Retreated)
 from risk.match import Match
 from risk.missions import Mission, mission_deck
 from risk.phase import Phase

@@ -71,6 +71,10 @@ class CombatRules:
         runs.append((None, EndPhase(), 0, 0))
         return runs
 
+    def legal_retreats(self: "GameState") -> list[int]:
+        """Where the attacked armies may retreat to now (empty outside a retreat decision)."""
+        return self._retreat_routes(self.pending.target) if self.phase == Phase.RETREAT else []
+
     def _retreat_routes(self: "GameState", target: int) -> list[int]:
         """Where the armies on ``target`` could retreat to (the defender's own neighbours)."""
         defender = self.owner[target]

@@ -66,6 +66,21 @@ def guidance(scene) -> str:
             return f"You are out. {who} is playing; watch, or press 4 for full speed."
         return f"{who} is playing ({state.phase.label})... press S to skip ahead to your turn."
     phase = state.phase
+    if phase == Phase.CAPITAL:
+        needed = state.rules.capitals_to_win or state.players
+        return (f"Choose your capital: click one of your territories. Holding {needed} capitals wins; "
+                "the others see your choice only when everyone has chosen.")
+    if phase == Phase.DEFEND:
+        source, target, dice = state.pending
+        advice = advised_defence(state)
+        return (f"{session.names[state.player]} rolled {'-'.join(map(str, dice))} against {names[target]}: "
+                f"defend with 1 or 2 dice (the FAQ's advice: {advice}; Enter takes it).")
+    if phase == Phase.RETREAT:
+        attack = state.pending
+        win = odds(state.armies[attack.source], state.armies[attack.target], 1, rules_key(state, attack.source,
+                                                                                           attack.target))[0]
+        return (f"{session.names[state.player]} attacks {names[attack.target]} (they win {win:.0%} if you fight): "
+                f"click a neighbouring territory of yours to retreat there (they lose 1 army), or stand (Enter).")
     if phase == Phase.CLAIM:
         left = sum(1 for o in state.owner if o < 0)
         return f"Claim a territory: click any unclaimed (light) one. {left} left. Whole continents pay a bonus each turn."
@@ -83,6 +98,9 @@ def guidance(scene) -> str:
     if phase == Phase.OCCUPY:
         return "Choose how many armies move into the conquered territory."
     if phase == Phase.ATTACK:
+        if state.rules.reinforce_or_attack and not state.attacked and state.withheld and scene.source is None:
+            return (f"Attack, or end the phase without attacking (E) to receive {state.withheld} more armies "
+                    "(old UK rules: either attack or reinforce).")
         if scene.source is None:
             return "Attack: click an enemy territory next to yours (or first your own with 2+ armies). E ends attacking."
         if scene.target is None:
@@ -100,13 +118,34 @@ def guidance(scene) -> str:
 
 # -- odds ------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=512)
-def odds(attackers: int, defenders: int, stop_at: int) -> tuple[float, float, float, float]:
-    """(win probability, expected armies left on the source, expected defenders left, expected
-    source armies if the attack wins) for a blitz, from the exact solver."""
-    from risk.battle import battle_odds
+def rules_key(state, source: int, target: int, six: bool = False) -> tuple:
+    """What the exact odds of an attack depend on besides the armies: the dice rules, the seeing
+    defender, the sea-lane rounds left on this route, the commander's six."""
+    sea = 0
+    if state.rules.sea_lane_defence and frozenset((source, target)) in state.board.sea_routes:
+        sea = 4 - state.sea_rounds.get((source, target), 0)
+    return (state.rules.dice, state.rules.defender_sees_dice, max(0, sea), six)
 
-    result = battle_odds(attackers, defenders, stop_at=stop_at)
+
+def advised_defence(state) -> int:
+    """The dice the FAQ's Q3.1 policy rolls against the attacker's roll now on the table."""
+    from risk.battle import seeing_defender_dice
+
+    _, target, dice = state.pending
+    return seeing_defender_dice(state.armies[target], dice, state.dice_rules.defender_dice(state.armies[target]))
+
+
+@lru_cache(maxsize=512)
+def odds(attackers: int, defenders: int, stop_at: int, laws: tuple | None = None
+         ) -> tuple[float, float, float, float]:
+    """(win probability, expected armies left on the source, expected defenders left, expected
+    source armies if the attack wins) for a blitz, from the exact solver, under ``laws``
+    (:func:`rules_key`; the standard rules when None)."""
+    from risk.battle import STANDARD_DICE, battle_odds
+
+    dice, seeing, sea, six = laws or (STANDARD_DICE, False, 0, False)
+    result = battle_odds(attackers, defenders, stop_at=stop_at, dice=dice, six=six, sea_rounds=sea,
+                         variant="seeing-defender" if seeing else "standard")
     win = float(result.attacker_win)
     left = sum(k * float(p) for k, p in result.attacker_survivors.items())
     enemy = sum(k * float(p) for k, p in result.defender_survivors.items())
@@ -120,9 +159,10 @@ def odds_lines(scene) -> list[tuple[str, tuple]]:
     a, d = state.armies[s], state.armies[t]
     if a < 2:
         return []
-    win, left, enemy, if_won = odds(a, d, 1)
+    laws = rules_key(state, s, t, scene.six_ready())
+    win, left, enemy, if_won = odds(a, d, 1, laws)
     stop = max(1, min(scene.stop_at, a - 1))
-    win_n = odds(a, d, stop)[0] if stop > 1 else win
+    win_n = odds(a, d, stop, laws)[0] if stop > 1 else win
     dice = min(3, a - 1)
     first = (f"{a} vs {d}:  blitz wins {win:.1%}  ·  expected left: yours {left:.1f}, theirs {enemy:.1f}"
              f"  ·  if you win, about {if_won:.1f} armies stand in {state.board.names[s]}")
@@ -179,8 +219,21 @@ def phase_buttons(scene) -> list[tuple]:
     undo = ("Undo", I.Undo(), "Ctrl+Z", session.can_undo())
     if phase == Phase.DEPLOY:
         return [("Place all here", I.PlaceAll(), "A", True, "primary"), undo]
+    if phase == Phase.DEFEND:
+        advice = advised_defence(state)
+        return [("Defend with 1 die", I.DefendWith(1), "", True, "primary" if advice == 1 else "normal"),
+                ("Defend with 2 dice", I.DefendWith(2), "", True, "primary" if advice == 2 else "normal")]
+    if phase == Phase.RETREAT:
+        return [("Stand and fight", I.StandFast(), "Enter", True, "primary")]
+    if phase == Phase.CAPITAL:
+        return []
     if phase == Phase.ATTACK:
         out = []
+        if state.rules.commanders and not state.commander_used:
+            out.append(("Six: on" if scene.use_six else "Six: off", I.ToggleSix(), "", True,
+                        "primary" if scene.use_six else "normal"))
+        if any(isinstance(a, Trade) for a in state.legal_actions()):
+            out.append(("Trade cards", I.ShowCards(), "C"))
         if scene.source is not None and scene.target is not None:
             dice = min(3, state.armies[scene.source] - 1)
             out += [(f"Roll {dice} {'die' if dice == 1 else 'dice'}", I.Roll(), "R", True, "primary"),
@@ -251,6 +304,7 @@ def draw(scene, surface) -> None:
             src, dst = getattr(hint_action, "source", None), getattr(hint_action, "target", None)
             if src is not None and dst is not None:
                 draw_arrow(target_surface, view, src, dst, theme.ACCENT, 3)
+        draw_capitals(target_surface, view, scene)
 
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
               hovered=scene.focus, overlay=overlay)
@@ -263,6 +317,30 @@ def draw(scene, surface) -> None:
     mouse = pygame.mouse.get_pos()
     for widget in scene.widgets():
         widget.draw(surface, mouse)
+
+
+def draw_capitals(surface, view, scene) -> None:
+    """A star beside each capital the human may see (all of them once revealed)."""
+    state, human = scene.state, scene.session.human
+    revealed = state.phase != Phase.CAPITAL
+    for owner, t in enumerate(state.capitals):
+        if t < 0 or not (revealed or owner == human):
+            continue
+        x, y = view.centre(t)
+        r = view.badge_radius()
+        star = _star_points(x + r + 4, y - r, max(5, r // 2 + 2))
+        pygame.draw.polygon(surface, theme.owner_colour(owner, state.neutral), star)
+        pygame.draw.polygon(surface, (20, 20, 24), star, 1)
+
+
+def _star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    import math
+    points = []
+    for k in range(10):
+        angle = -math.pi / 2 + k * math.pi / 5
+        rr = radius if k % 2 == 0 else radius * 0.45
+        points.append((cx + rr * math.cos(angle), cy + rr * math.sin(angle)))
+    return points
 
 
 def draw_top(scene, surface) -> None:
@@ -367,6 +445,11 @@ def draw_side(scene, surface, shown) -> None:
         surface.blit(theme.render(text, 14, theme.TEXT), (x, y + 4))
         scene.rects["cards_y"] = y
         y += 34
+        for line in objective_lines(scene):
+            for piece in theme.wrap(line, 13, width):
+                surface.blit(theme.render(piece, 13, theme.TARGET), (x, y))
+                y += 17
+            y += 4
     pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (rect.right - 12, y))
     y += 8
     surface.blit(theme.render("Game log", 15, theme.TEXT_DIM, bold=True), (x, y))
@@ -374,6 +457,19 @@ def draw_side(scene, surface, shown) -> None:
     surface.blit(hint, (rect.right - 12 - hint.get_width(), y + 3))
     y += 24
     draw_log(scene, surface, pygame.Rect(x, y, width, rect.bottom - y - 8))
+
+
+def objective_lines(scene) -> list[str]:
+    """The human's secret mission and the capitals race, when those variants are played."""
+    session, state = scene.session, scene.state
+    lines = []
+    if state.missions is not None and session.human is not None and state.missions[session.human] is not None:
+        lines.append("Mission: " + state.missions[session.human].describe(session.names))
+    if state.rules.capitals and all(c >= 0 for c in state.capitals):
+        needed = state.rules.capitals_to_win or state.players
+        held = state.capitals_held(session.human) if session.human is not None else 0
+        lines.append(f"Capitals: you hold {held} of the {needed} needed (stars on the map)")
+    return lines
 
 
 def draw_log(scene, surface, area: pygame.Rect) -> None:

@@ -57,6 +57,9 @@ SkipToMyTurn = _intent("SkipToMyTurn")
 Screenshot = _intent("Screenshot")
 Quit = _intent("Quit")
 Choose = _intent("Choose", "key")  # a choice in a dialog or menu (a button's own meaning)
+DefendWith = _intent("DefendWith", "dice")  # the seeing defender's dice (old UK rules)
+StandFast = _intent("StandFast")  # the defender stays and fights instead of retreating
+ToggleSix = _intent("ToggleSix")  # spend the commander's six on the next roll or blitz
 
 #: (key, needs ctrl, needs shift or None for either, intent factory, what the help says)
 KEYS: list[tuple[int, bool, bool | None, object, str]] = [

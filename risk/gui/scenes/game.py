@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import time
 
-from risk.actions import Attack, Blitz, Claim, Deploy, EndPhase, Fortify, Place, PlaceNeutral
+from risk.actions import (Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify, Place,
+                          PlaceNeutral, Retreat, Stand)
 from risk.errors import IllegalActionError, RiskError
 from risk.events import (BlitzResolved, CardsTraded, Deployed, DiceRolled, Fortified, GameOver,
                          Occupied, PlayerEliminated, TerritoryConquered, TurnStarted, ArmyPlaced,
@@ -47,6 +48,7 @@ class GameScene(Scene):
         self.source: int | None = None
         self.target: int | None = None
         self.stop_at = 3
+        self.use_six = False
         self.focus: int | None = None
         self.last_deploy: int | None = None
         self.hint = None
@@ -480,6 +482,13 @@ class GameScene(Scene):
         phase = state.phase
         if phase == Phase.CLAIM:
             self.human_action(Claim(t))
+        elif phase == Phase.CAPITAL:
+            self.human_action(ChooseCapital(t))
+        elif phase == Phase.RETREAT:
+            if t in state.legal_retreats():
+                self.human_action(Retreat(t))
+            else:
+                self.say("Retreat to one of your own territories next to the attacked one, or stand (Enter).")
         elif phase == Phase.PLACE:
             if state.owner[t] == state.neutral and state.neutral >= 0:
                 self.human_action(PlaceNeutral(t))
@@ -545,19 +554,42 @@ class GameScene(Scene):
             return
         self.source, self.target = t, None
 
+    def six_ready(self) -> bool:
+        """Whether the next roll or blitz spends the commander's six (US 1980 variant)."""
+        state = self.state
+        return self.use_six and state.rules.commanders and not state.commander_used
+
+    def _attack_with(self, action) -> None:
+        if self.human_action(action) and action.six:
+            self.use_six = False
+
     def on_Roll(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
             dice = min(3, self.state.armies[self.source] - 1)
-            self.human_action(Attack(self.source, self.target, dice))
+            self._attack_with(Attack(self.source, self.target, dice, self.six_ready()))
 
     def on_Blitz(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
-            self.human_action(Blitz(self.source, self.target, 1))
+            self._attack_with(Blitz(self.source, self.target, 1, self.six_ready()))
 
     def on_BlitzUntil(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
             stop = max(1, min(self.stop_at, self.state.armies[self.source] - 1))
-            self.human_action(Blitz(self.source, self.target, stop))
+            self._attack_with(Blitz(self.source, self.target, stop, self.six_ready()))
+
+    def on_ToggleSix(self, intent):
+        state = self.state
+        if state.rules.commanders and not state.commander_used:
+            self.use_six = not self.use_six
+            self.say("The next roll turns your lowest die into a six." if self.use_six else "Commander's six kept.")
+
+    def on_DefendWith(self, intent):
+        if self.state.phase == Phase.DEFEND:
+            self.human_action(Defend(intent.dice))
+
+    def on_StandFast(self, intent):
+        if self.state.phase == Phase.RETREAT:
+            self.human_action(Stand())
 
     def on_PlaceAll(self, intent):
         state = self.state
@@ -584,9 +616,13 @@ class GameScene(Scene):
         if not self.session.is_human_turn():
             return
         phase = state.phase
-        if phase in (Phase.CLAIM, Phase.PLACE):
+        if phase in (Phase.CLAIM, Phase.PLACE, Phase.CAPITAL):
             if self.focus is not None:
                 self.on_SelectTerritory(I.SelectTerritory(self.focus))
+        elif phase == Phase.DEFEND:
+            self.on_DefendWith(I.DefendWith(hud.advised_defence(state)))
+        elif phase == Phase.RETREAT:
+            self.on_StandFast(intent)
         elif phase == Phase.DEPLOY:
             self.on_PlaceAll(intent)
         elif phase == Phase.ATTACK:
@@ -612,6 +648,10 @@ class GameScene(Scene):
         phase = state.phase
         if phase == Phase.CLAIM:
             return [t for t in range(n) if state.owner[t] < 0]
+        if phase == Phase.CAPITAL:
+            return state.territories_of(me)
+        if phase == Phase.RETREAT:
+            return state.legal_retreats()
         if phase == Phase.PLACE:
             return [a.territory for a in state.legal_actions() if isinstance(a, (Place, PlaceNeutral))]
         if phase == Phase.DEPLOY:
