@@ -10,7 +10,9 @@ left out:
   continent bonuses held), so continents and breaking others' continents count;
 - **territory**: the player's share of the territories;
 - **card**: whether a card is earned this turn (one conquest), plus cards taken by eliminating a
-  player, since sets grow in value.
+  player, since sets grow in value;
+- **objective**, under the variants that give one: progress towards the player's own secret
+  mission, or the share of the capitals needed (a completed objective is a win, worth 1).
 
 The weights are parameters of :class:`Evaluation` (and so of the ``mcts`` bot).
 """
@@ -38,6 +40,7 @@ class Evaluation:
     income: float = 0.40
     territory: float = 0.15
     card: float = 0.15
+    objective: float = 0.35
 
     def __call__(self, state) -> float:
         player = state.player
@@ -84,5 +87,11 @@ class Evaluation:
         territory = own / len(owner)
         card = (1.0 if state.conquered else 0.0) * 0.5 + min(1.0, 0.25 * state.cards_taken + 0.5 * state.eliminated) * 0.5
 
-        return (self.survival * survival + self.income * income + self.territory * territory
-                + self.card * card)
+        value = (self.survival * survival + self.income * income + self.territory * territory
+                 + self.card * card)
+        objective = state.objective()
+        if objective is None:
+            return value
+        if objective >= 1.0:
+            return 1.0
+        return (1.0 - self.objective) * value + self.objective * objective

@@ -18,7 +18,7 @@ STOP = None  #: the macro-action that ends the attack phase
 class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
                  "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win", "rules",
-                 "attacked", "sea_rounds")
+                 "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed")
 
     @classmethod
     def from_view(cls, view) -> "TurnState":
@@ -37,6 +37,11 @@ class TurnState:
         state.dice = view.dice_rules
         state.rules = view.rules
         state.attacked = view.attacked
+        # The player's own objective, when the variants give one (a view hides the others').
+        state.mission = view.missions[view.player] if view.missions is not None else None
+        state.mission_done = bool(view.mission_done and view.mission_done[view.player])
+        state.capitals = list(view.capitals) if view.rules.capitals else None
+        state.capitals_needed = view.rules.capitals_to_win or view.players
         # Sea-lane rounds already fought this turn, on the routes where the variant is played.
         state.sea_rounds = dict(view.sea_rounds) if view.rules.sea_lane_defence else None
         # Armies only shrink or move during an attack phase, so a table as large as the largest
@@ -68,6 +73,10 @@ class TurnState:
         other.dice = self.dice
         other.rules = self.rules
         other.attacked = self.attacked
+        other.mission = self.mission
+        other.mission_done = self.mission_done
+        other.capitals = self.capitals
+        other.capitals_needed = self.capitals_needed
         other.sea_rounds = dict(self.sea_rounds) if self.sea_rounds is not None else None
         other.win = self.win
         other.players = self.players
@@ -160,6 +169,19 @@ class TurnState:
     def winner(self) -> bool:
         """True when the player is the last one standing."""
         return sum(self.alive[:self.players]) == 1
+
+    def objective(self) -> float | None:
+        """Progress towards the player's mission or the capitals, from 0 to 1 (None without)."""
+        from risk.missions import is_complete, progress
+
+        if self.mission is not None:
+            if is_complete(self.mission, self, self.player, self.mission_done):
+                return 1.0
+            return progress(self.mission, self, self.player)
+        if self.capitals is not None and all(c >= 0 for c in self.capitals):
+            held = sum(1 for c in self.capitals if self.owner[c] == self.player)
+            return min(1.0, held / self.capitals_needed)
+        return None
 
 
 def occupation(board, owner, armies, source: int, target: int, least: int) -> int:
