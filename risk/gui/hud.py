@@ -522,7 +522,8 @@ def draw_tooltip(scene, surface, t: int, shown) -> None:
              f"{_plural(shown.armies[t], 'army', 'armies')} · {who}"]
     width = max(theme.font(13, i == 0).size(line)[0] for i, line in enumerate(lines)) + 18
     bottom = scene.rects["bottom"]
-    box = pygame.Rect(bottom.right - width - 10, bottom.y + 8, width, 3 * 17 + 10)
+    right = min(bottom.right, scene.rects["side"].x)  # keep clear of the side panel drawn over it
+    box = pygame.Rect(right - width - 10, bottom.y + 8, width, 3 * 17 + 10)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*theme.PANEL, 225), shade.get_rect(), border_radius=6)
     surface.blit(shade, box.topleft)

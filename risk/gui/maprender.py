@@ -187,13 +187,15 @@ class MapView:
                 previous = None
 
     def _place_continent_labels(self, land, labels, continent_of):
-        """Each continent's name and bonus, in the sea beside it where it covers the least land."""
+        """Each continent's name and bonus in the sea close to it: a spot that covers little land,
+        sits near the continent's middle, and has little of any other continent around it."""
         out = []
         h, w = land.shape
         size = max(11, int(15 * self.ui))
         taken: list[pygame.Rect] = []
+        owner_of = np.where(land, continent_of[np.where(land, labels, 0)], -1)
         for index, continent in enumerate(self.board.continents):
-            rows, cols = np.nonzero(continent_of[np.where(land, labels, len(continent_of) - 1)] == index)
+            rows, cols = np.nonzero(owner_of == index)
             if not len(rows):
                 continue
             text = f"{continent.name} +{continent.bonus}"
@@ -201,23 +203,22 @@ class MapView:
                                  bold=True, outline=(10, 14, 20))
             lw, lh = label.get_size()
             top, bottom, left, right = rows.min(), rows.max(), cols.min(), cols.max()
-            cx = (left + right) // 2
-            candidates = [
-                (left, bottom + 4), (cx - lw // 2, bottom + 4), (right - lw, bottom + 4),
-                (left, top - lh - 4), (cx - lw // 2, top - lh - 4), (right - lw, top - lh - 4),
-                (left - lw - 6, (top + bottom) // 2), (right + 6, (top + bottom) // 2),
-                (left, bottom - lh), (right - lw, bottom - lh), (left, top), (right - lw, top),
-            ]
+            cy, cx = rows.mean(), cols.mean()
+            reach = max(right - left, bottom - top, 1)
+            margin = 3 * lh
             best = None
-            for order, (x, y) in enumerate(candidates):
-                x = min(max(x, 2), w - lw - 2)
-                y = min(max(y, 2), h - lh - 2)
-                box = pygame.Rect(x, y, lw, lh)
-                covered = land[y:y + lh, x:x + lw].mean() if lh and lw else 1.0
-                clash = sum(box.colliderect(other) for other in taken)
-                score = covered * 10 + clash * 20 + order * 0.05
-                if best is None or score < best[0]:
-                    best = (score, box)
+            for y in range(max(2, top - margin), min(h - lh - 2, bottom + margin) + 1, max(4, lh // 2)):
+                for x in range(max(2, left - margin - lw), min(w - lw - 2, right + margin) + 1, max(4, lw // 8)):
+                    box = pygame.Rect(x, y, lw, lh)
+                    covered = land[y:y + lh, x:x + lw].mean()
+                    around = owner_of[max(0, y - lh):y + 2 * lh, max(0, x - lh):x + lw + lh]
+                    others = ((around >= 0) & (around != index)).mean()
+                    mine = (around == index).mean()
+                    distance = ((x + lw / 2 - cx) ** 2 + (y + lh / 2 - cy) ** 2) ** 0.5 / reach
+                    clash = sum(box.colliderect(other) for other in taken)
+                    score = covered * 10 + others * 6 - mine * 2 + distance * 3 + clash * 20
+                    if best is None or score < best[0]:
+                        best = (score, box)
             taken.append(best[1])
             out.append((label, best[1].topleft))
         return out

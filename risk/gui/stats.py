@@ -9,9 +9,12 @@ from risk.events import GameOver, TurnStarted
 
 @dataclass
 class TurnStats:
-    """One sample per player turn: ``turns[i]`` turns had been played when sample ``i`` was taken."""
+    """One sample per round (every player has moved once) and one at the end: ``turns[i]`` player
+    turns had been played when sample ``i`` was taken. Sampling after every player's turn would
+    zig-zag, as each player gains on its own turn and loses on the others'."""
 
     players: int
+    last_player: int = -1
     turns: list[int] = field(default_factory=list)
     territories: list[list[int]] = field(default_factory=list)
     armies: list[list[int]] = field(default_factory=list)
@@ -24,10 +27,12 @@ class TurnStats:
             self.income = [[] for _ in range(self.players)]
 
     def observe(self, state, events) -> None:
-        """Take a sample when a turn starts (the position the previous turn left) and at the end."""
+        """Take a sample when a round starts (the position the last round left) and at the end."""
         for event in events:
             if isinstance(event, TurnStarted):
-                self.sample(state, event.turn - 1)
+                if event.player <= self.last_player or not self.turns:
+                    self.sample(state, event.turn - 1)
+                self.last_player = event.player
             elif isinstance(event, GameOver):
                 self.sample(state, state.turn)
 
