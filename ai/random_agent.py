@@ -1,4 +1,4 @@
-"""The uniformly random bot: every legal action equally likely (the baseline of every study)."""
+"""``random``: every legal action equally likely (the baseline of every study)."""
 
 from __future__ import annotations
 

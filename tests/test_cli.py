@@ -71,3 +71,11 @@ def test_python_dash_m_entry_point():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["turns"] == 4
+
+
+def test_bots_command_lists_bots_and_parameters(capsys):
+    assert main(["bots", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert {"random", "angry", "threshold", "markov", "mcts"} <= set(rows)
+    assert rows["threshold"]["parameters"]["attack_threshold"] == 0.6
+    assert rows["mcts"]["parameters"]["iterations"] > 0 and rows["mcts"]["description"]
