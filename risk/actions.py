@@ -27,7 +27,7 @@ Stand()            ``stand``                                FAQ 4.2: the defende
 >>> board = load_map()
 >>> a = parse_action("blitz alaska kamchatka 2", board)
 >>> a, a.text(board)
-(Blitz(source=0, target=29, stop_at=2), 'blitz alaska kamchatka 2')
+(Blitz(source=0, target=29, stop_at=2, six=False), 'blitz alaska kamchatka 2')
 """
 
 from __future__ import annotations

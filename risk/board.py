@@ -134,6 +134,9 @@ def parse_map(text: str, path: str | None = None) -> Board:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if "[continents]" in text.lower():
+            raise MapError("this is a Domination .map file, not a markov-risk map: convert it with "
+                           "'risk map import FILE.map -o OUT.json'", path) from None
         raise MapError(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
     return board_from_dict(data, path=path, text=text)
 

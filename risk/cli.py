@@ -42,13 +42,7 @@ def build_parser() -> ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue  # a command still being built is simply absent
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 

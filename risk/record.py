@@ -191,7 +191,8 @@ def result_of(state) -> dict[str, Any]:
 def describe_result(result: dict[str, Any] | None) -> str:
     if result is None:
         return "an unfinished game"
-    who = "a draw" if result.get("winner") is None else f"a win for player {result['winner']}"
+    # Seats count from 0 in the record and from 1 (P1, P2, ...) everywhere a person reads them.
+    who = "a draw" if result.get("winner") is None else f"a win for P{result['winner'] + 1}"
     return f"{who} after {result.get('turns')} turns ({result.get('reason')})"
 
 
@@ -209,20 +210,43 @@ def _save_entry(entry: Any, path: str | None, number: int) -> dict[str, Any]:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half."""
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half.
+
+    The new file gets the permissions an ordinary write would give it (the old file's, or the
+    default for a new file), not the owner-only ones of a temporary file. Any failure is a
+    :class:`RecordError` naming ``path``, never the temporary file.
+    """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise RecordError("the folder does not exist", str(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    if path.is_dir():
+        raise RecordError("is a folder; give a file name", str(path))
     try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o666 & ~_umask()
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as exc:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        if isinstance(exc, OSError):
+            raise RecordError(f"cannot write: {exc.strerror or exc}", str(path)) from None
         raise
+
+
+def _umask() -> int:
+    # The only portable way to read the umask is to set it; set it straight back.
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -141,7 +141,6 @@ def test_plot_with_a_battle_and_json(capsys, tmp_path):
     (["400", "3", "--exact"], "--exact"),
     (["5", "3", "--mc", "1"], "--mc"),
     (["5", "3", "--mc", "100", "--stop-below", "0.5"], "--stop-below"),
-    (["--plot", "/no/such/folder/odds.png"], "does not exist"),
     (["--exact", "--plot", "/tmp/x.png"], "needs a battle"),
 ])
 def test_bad_values_give_one_line(capsys, argv, expected):
@@ -160,9 +159,16 @@ def test_bad_options_are_argparse_one_liners(capsys, argv):
     assert err.startswith("risk odds: error: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_plot_into_a_folder_path_is_refused(capsys, tmp_path):
-    code, _, err = run(capsys, "--plot", str(tmp_path))
-    assert code == 1 and "is a folder" in err
+@pytest.mark.parametrize("name, expected", [
+    ("", "is a folder"),                        # the folder itself
+    ("no/such/folder/odds.png", "does not exist"),
+    ("odds.pdf", "ending in .png"),             # what is written is a PNG
+])
+def test_an_unwritable_plot_path_is_refused_before_any_work(capsys, tmp_path, name, expected):
+    code, out, err = run(capsys, "10", "5", "--plot", str(tmp_path / name) if name else str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.startswith("risk odds: error: argument --plot: ") and err.count("\n") == 1
+    assert expected in err
 
 
 def test_figure_has_tans_curves_and_labels():

@@ -61,8 +61,9 @@ def test_bad_values_get_one_line(capsys, args, message):
 
 def test_record_not_half_written_on_bad_folder(capsys, tmp_path):
     target = tmp_path / "missing" / "game.jsonl"
-    assert main(["simulate", "--seed", "1", "--max-turns", "3", "--quiet", "--record", str(target)]) == 1
-    assert "folder does not exist" in capsys.readouterr().err
+    assert main(["simulate", "--seed", "1", "--max-turns", "3", "--quiet", "--record", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert "does not exist" in captured.err and captured.out == ""  # refused before playing
     assert not target.exists()
 
 

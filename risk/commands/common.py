@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 
 def positive_int(text: str) -> int:
@@ -43,3 +45,25 @@ def positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} must be greater than 0")
     return value
+
+
+def output_file(text: str) -> str:
+    """A file the command will write: checked before any work, so a long run cannot end in a
+    path that was never writable."""
+    path = Path(text)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    return text
+
+
+def png_file(text: str) -> str:
+    """A plot to write: an :func:`output_file` whose name says PNG, which is what is written."""
+    output_file(text)
+    if Path(text).suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text}: plots are written as PNG; give a name ending in .png")
+    return text

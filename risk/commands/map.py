@@ -6,7 +6,7 @@ import json
 import sys
 
 from risk.board import load_map, map_summary
-from risk.errors import UsageError
+from risk.commands.common import output_file
 
 
 def register(sub) -> None:
@@ -22,7 +22,7 @@ def register(sub) -> None:
     validate.set_defaults(run=run_validate)
     imp = actions.add_parser("import", help="convert a Domination .map file to this program's format")
     imp.add_argument("path", help="the Domination .map file")
-    imp.add_argument("-o", "--output", required=True, help="the JSON map file to write")
+    imp.add_argument("-o", "--output", required=True, type=output_file, help="the JSON map file to write")
     imp.set_defaults(run=run_import)
     parser.set_defaults(run=lambda args: (parser.print_help(), 2)[1])
 
@@ -49,11 +49,30 @@ def run_info(args) -> int:
 
 
 def run_validate(args) -> int:
-    board = load_map(args.path)
+    note = ""
+    if _is_domination(args.path):
+        # Check it as the import would read it, so "valid" means "imports and plays".
+        from risk.board import board_from_dict
+        from risk.domination import read_domination
+
+        data, warnings = read_domination(args.path)
+        _warn(warnings)
+        board = board_from_dict(data, path=args.path)
+        note = " (a Domination map: play it after 'risk map import')"
+    else:
+        board = load_map(args.path)
     _warn(board.warnings)
     print(f"ok: {args.path}: {board.name}, {len(board)} territories, {len(board.continents)} continents, "
-          f"{len(board.borders)} borders")
+          f"{len(board.borders)} borders{note}")
     return 0
+
+
+def _is_domination(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return "[continents]" in handle.read(1 << 16).lower()
+    except OSError:
+        return False  # load_map reports a missing or unreadable file in its own words
 
 
 def run_import(args) -> int:
@@ -65,8 +84,6 @@ def run_import(args) -> int:
     data, warnings = read_domination(args.path)
     _warn(warnings)
     out = Path(args.output)
-    if out.exists() and out.is_dir():
-        raise UsageError(f"{out} is a folder; give a file name for the map")
     write_atomically(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {out}: {len(data['territories'])} territories, {len(data['continents'])} continents, "
           f"{len(data['borders'])} borders")

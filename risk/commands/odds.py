@@ -16,19 +16,22 @@ import argparse
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from risk.battle.analysis import BattleOdds, battle_odds
 from risk.battle.dice import DiceRules
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
-from risk.commands.common import non_negative_int, positive_int, seed_value
+from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
 
 #: --exact works state by state with Fractions whose digits grow with the battle.
 EXACT_LIMIT = 300
 #: --mc fights every battle round by round: keep a single run to a few minutes at most.
 MONTE_CARLO_LIMIT = 10_000_000
+#: The solver keeps a few numbers per state (a, d): 4000 against 4000 takes about 0.4 GB.
+STATE_LIMIT = 20_000_000
+#: --plot draws a heat map of every battle up to --max against --max.
+PLOT_LIMIT = 500
 DEFAULT_SEED = 1
 BAR_WIDTH = 40
 _EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -82,7 +85,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=seed_value, default=DEFAULT_SEED,
                         help=f"seed for --mc (default {DEFAULT_SEED}, so output is reproducible)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    parser.add_argument("--plot", metavar="FILE.png",
+    parser.add_argument("--plot", metavar="FILE.png", type=png_file,
                         help="draw Tan's Figures 2 and 3 (correct and as published) and a heat map")
     parser.add_argument("--max", type=positive_int, default=30, metavar="N",
                         help="armies on the plot's axes (default 30, as in Tan's figures)")
@@ -124,15 +127,8 @@ def _check(args: argparse.Namespace) -> None:
                        "sea_lane", "retreat"):
             if getattr(args, option) not in (None, False):
                 raise UsageError(f"--{option.replace('_', '-')} needs a battle: give A and D")
-    if args.plot:
-        target = Path(args.plot)
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise UsageError(f"cannot write the plot {args.plot}: folder {folder} does not exist")
-        if target.is_dir():
-            raise UsageError(f"cannot write the plot {args.plot}: it is a folder")
-        if args.max < 2:
-            raise UsageError(f"--max {args.max} must be at least 2")
+    if args.plot and not 2 <= args.max <= PLOT_LIMIT:
+        raise UsageError(f"--max {args.max} must be from 2 to {PLOT_LIMIT} armies")
     if args.sea_lane > 4:
         raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most 4 rolls")
     if args.commander or args.sea_lane:
@@ -155,6 +151,9 @@ def _check(args: argparse.Namespace) -> None:
         if not lowest <= args.stop_at < args.attackers:
             raise UsageError(f"--stop-at {args.stop_at} must be from {lowest} to {args.attackers - 1} "
                              f"with {args.attackers} attacking armies ({args.convention} convention)")
+    if args.attackers * args.defenders > STATE_LIMIT:
+        raise UsageError(f"{args.attackers} against {args.defenders} is too large: A x D must be at "
+                         f"most {STATE_LIMIT:,} states (the solver keeps every sub-battle in memory)")
     if args.exact and max(args.attackers, args.defenders) > EXACT_LIMIT:
         raise UsageError(f"--exact is limited to {EXACT_LIMIT} armies a side (the fractions grow to "
                          "thousands of digits); drop --exact for floats")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from risk.commands.common import output_file
 from risk.commands.options import add_game_options, game_setup
 from risk.events import PlayerEliminated, TerritoryConquered
 from risk.match import Match
@@ -13,7 +14,7 @@ def register(sub) -> None:
     parser = sub.add_parser("simulate", help="play one headless game between bots",
                             description="Play one game between bots without a window.")
     add_game_options(parser, bots_default="random,random,random,random")
-    parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here")
+    parser.add_argument("--record", metavar="FILE", type=output_file, help="write the game record (JSON Lines) here")
     parser.add_argument("--json", action="store_true", help="print only the result, as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only the result line")
     parser.set_defaults(run=run)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from risk.commands.common import positive_int
+from risk.commands.common import png_file, positive_int
 from risk.errors import UsageError
 from risk.tournament.options import (add_run_options, add_setup_options, make_setup, open_session,
                                      print_json)
@@ -40,7 +40,7 @@ def register(sub) -> None:
                              "win rate is p1 rather than p0 (alpha = beta = 0.05 unless given)")
     parser.add_argument("--report", metavar="FILE",
                         help="play nothing: summarise this results file")
-    parser.add_argument("--plot", metavar="FILE.png",
+    parser.add_argument("--plot", metavar="FILE.png", type=png_file,
                         help="draw the win rates with their intervals and the win rates by seat")
     parser.set_defaults(run=run)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from risk.commands.common import positive_float, positive_int
+from risk.commands.common import png_file, positive_float, positive_int
 from risk.errors import UsageError
 from risk.tournament.options import add_run_options, add_setup_options
 
@@ -78,7 +78,7 @@ def register(sub) -> None:
                          help="the most games the test may play (default 2000)")
     add_setup_options(parser)
     add_run_options(parser)
-    parser.add_argument("--plot", metavar="FILE.png",
+    parser.add_argument("--plot", metavar="FILE.png", type=png_file,
                         help="draw the sweep's points, curve and optimum (or the SPSA path)")
     parser.add_argument("--verbose", action="store_true", help="print a line for every game")
     parser.set_defaults(run=run)

@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Any
 
-from risk.commands.common import positive_float, positive_int, seed_value
+from risk.commands.common import output_file, positive_float, positive_int, seed_value
 from risk.commands.options import add_rules_options, rules_from_args
 from risk.errors import UsageError
 from risk.tournament.results import ResultsFile
@@ -38,7 +38,7 @@ def add_run_options(parser) -> None:
                              "else a local Ray (needs pip install 'markov-risk[ray]')")
     parser.add_argument("--move-timeout", type=positive_float, default=None, metavar="SECONDS",
                         help="a bot that takes longer over one move forfeits the game")
-    parser.add_argument("--out", metavar="FILE",
+    parser.add_argument("--out", metavar="FILE", type=output_file,
                         help="write one JSON line per finished game here, durably, as it finishes")
     parser.add_argument("--resume", action="store_true",
                         help="continue the --out file of an interrupted run (same options and "
