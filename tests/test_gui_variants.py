@@ -79,8 +79,8 @@ def test_capital_is_chosen_by_clicking():
     assert scene.state.capitals[0] == mine
     until(app, lambda: scene.state.phase != Phase.CAPITAL)
     assert all(c >= 0 for c in scene.state.capitals)
-    from risk.gui import hud
-    assert any(line.startswith("Capitals:") for line in hud.objective_lines(scene))
+    from risk.gui import panels
+    assert any(line.startswith("Capitals:") for line in panels.objective_lines(scene))
 
 
 def test_defender_chooses_dice_after_seeing_the_roll():

@@ -54,6 +54,24 @@ def click(app, pos, shift: bool = False, button: int = 1) -> None:
     pygame.key.set_mods(0)
 
 
+def hover(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame()
+
+
+def wheel(app, pos, notches: int = 1) -> None:
+    """One turn of the wheel by ``notches`` over ``pos``, as pygame-ce reports it: a press and
+    release of button 4 (up) or 5 (down) for each notch, and one MOUSEWHEEL event."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    button = 4 if notches > 0 else 5
+    for _ in range(abs(notches)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                         precise_y=float(notches), touch=False, which=0))
+    app.frame()
+
+
 def press(app, key, mod: int = 0, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0))
     app.frame()
@@ -63,10 +81,39 @@ def territory_click(app, t: int, shift: bool = False) -> None:
     click(app, game(app).view.centre(t), shift)
 
 
-def button(app, label_start: str):
-    for widget in app.top.widgets():
+def button(app, label_start: str, scene=None):
+    widgets = (scene or app.top).widgets()
+    for widget in widgets:
         if getattr(widget, "label", "").startswith(label_start) and widget.enabled:
             return widget
-    raise AssertionError(f"no button {label_start!r} among {[getattr(w, 'label', '') for w in app.top.widgets()]}")
+    raise AssertionError(f"no button {label_start!r} among {[getattr(w, 'label', '') for w in widgets]}")
 
 
+def scene_with(state, agents, human: int = 0, **config):
+    """A window showing the game ``state`` with these agents (a HumanAgent in seat ``human``)."""
+    from risk.gui.session import GameSession
+    from risk.match import Match
+
+    app = start(quick_config(**config))
+    app.replace_all(GameScene(app, GameSession(Match(agents, state=state), human)))
+    frames(app, 2)
+    return app
+
+
+
+
+def classic_position(holdings: dict, players: int = 3, **options):
+    """A position on the classic map: ``holdings`` maps territory names to (owner, armies);
+    the other territories go round the seats after the first, with 2 armies each. ``options``
+    go to ``GameState.from_position`` (phase, player, pool, hands, rules, seed)."""
+    from risk.state import GameState, classic_board
+
+    board = classic_board()
+    owner, armies = [], []
+    others = [seat for seat in range(1, players)]
+    for t in range(len(board)):
+        seat, count = holdings.get(board.names[t], (others[t % len(others)], 2))
+        owner.append(seat)
+        armies.append(count)
+    options.setdefault("seed", 4)
+    return GameState.from_position(owner, armies, players, **options)

@@ -24,10 +24,12 @@ def register(sub) -> None:
     add_game_options(parser, bots_default="")
     for action in parser._actions:
         if action.dest == "bots":
-            action.help = ("the bots of the other seats, comma-separated (default: the best available: "
-                           "mcts,markov,threshold when they exist, else angry); with --bots-only, every seat")
+            action.help = ("the bots of the other seats, comma-separated; one name fills every bot seat "
+                           "(default: the best available: mcts,markov,threshold when they exist, else angry); "
+                           "with --bots-only, every seat")
     parser.add_argument("--players", type=positive_int, default=None,
-                        help="number of players, 2 to 6 (default: 4, or one more than --bots names)")
+                        help="number of players, 2 to 6 (default: 4, or one more than --bots names when it "
+                             "names two or more)")
     parser.add_argument("--seat", type=positive_int, default=1, help="your seat, 1 = first to move (default 1)")
     parser.add_argument("--load", metavar="SAVE", type=Path, default=None,
                         help="resume a saved game (or the autosave)")
@@ -72,10 +74,10 @@ def build_config(args):
         if not 2 <= args.players <= 6:
             raise UsageError(f"--players must be 2 to 6, not {args.players}")
         players = args.players
-    elif specs:
+    elif len(specs) > 1:
         players = len(specs) if args.bots_only else len(specs) + 1
     else:
-        players = 4
+        players = 4  # no bots named, or one that repeats for every bot seat
     if not 2 <= players <= 6:
         raise UsageError(f"a game has 2 to 6 players; --bots names {len(specs)} bots")
     seats_for_bots = players if args.bots_only else players - 1

@@ -68,22 +68,57 @@ class Arrow(Animation):
         draw_arrow(surface, view, self.source, self.target, self.colour)
 
 
-def draw_arrow(surface, view, source: int, target: int, colour, width: int = 4) -> None:
+def arrow_paths(view, source: int, target: int) -> list[tuple[tuple, tuple, float]]:
+    """The strokes of an arrow from ``source`` to ``target``: (start, end, size of its head). A
+    route across the map's edge (Alaska-Kamchatka) takes the short way round in two strokes,
+    out of the source's side (a small head at the edge: it goes on) and in at the target's side
+    (the full head at the target), each ending inside the map."""
     (x0, y0), (x1, y1) = view.centre(source), view.centre(target)
-    w_map = view.board.size[0] * view.scale
-    if abs(x1 - x0) > w_map / 2:  # across the map edge: point the short way round
-        x1 = x1 - w_map if x1 > x0 else x1 + w_map
-    dx, dy = x1 - x0, y1 - y0
+    r = view.badge_radius() + 4
+    box = view.map_rect
+    w_map = box.width
+    if abs(x1 - x0) <= w_map / 2:
+        return [_trimmed((x0, y0), (x1, y1), r, r) + (1.0,)]
+    far = x1 - w_map if x1 > x0 else x1 + w_map  # the target as seen beyond the source's edge
+    leave = box.left if far < x0 else box.right - 1
+    enter = box.right - 1 if far < x0 else box.left
+    t = (leave - x0) / (far - x0)
+    y_edge = y0 + t * (y1 - y0)
+    out = _trimmed((x0, y0), (leave, y_edge), r, 2)
+    into = _trimmed((enter, y_edge), (x1, y1), 2, r)
+    return [out + (0.6,), into + (1.0,)]
+
+
+def _trimmed(a, b, from_a: float, from_b: float) -> tuple[tuple, tuple]:
+    """The segment a-b shortened by ``from_a`` at a and ``from_b`` at b (kept at least a stub)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    r = view.badge_radius() + 4
-    start = (x0 + ux * r, y0 + uy * r)
-    end = (x1 - ux * r, y1 - uy * r)
+    spare = max(0.0, length - 6)
+    if from_a + from_b > spare:
+        shrink = spare / (from_a + from_b)
+        from_a, from_b = from_a * shrink, from_b * shrink
+    return (a[0] + ux * from_a, a[1] + uy * from_a), (b[0] - ux * from_b, b[1] - uy * from_b)
+
+
+def draw_arrow(surface, view, source: int, target: int, colour, width: int = 4) -> None:
+    """An arrow between two territories' badges, kept inside the map (never under the panels)."""
+    clip = surface.get_clip()
+    surface.set_clip(view.map_rect.clip(clip) if clip else view.map_rect)
+    for start, end, head in arrow_paths(view, source, target):
+        _stroke(surface, start, end, colour, width, head)
+    surface.set_clip(clip)
+
+
+def _stroke(surface, start, end, colour, width: int, head: float) -> None:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    size = min((12 + width) * head, length * 0.8)  # a short stroke still shows its head
     pygame.draw.line(surface, (15, 15, 20), start, end, width + 4)
     pygame.draw.line(surface, colour, start, end, width)
-    head = 12 + width
-    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
-    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    left = (end[0] - ux * size - uy * size * 0.6, end[1] - uy * size + ux * size * 0.6)
+    right = (end[0] - ux * size + uy * size * 0.6, end[1] - uy * size - ux * size * 0.6)
     pygame.draw.polygon(surface, (15, 15, 20), [end, left, right])
     pygame.draw.polygon(surface, colour, [(end[0] - ux * 2, end[1] - uy * 2),
                                           (left[0] + ux, left[1] + uy), (right[0] + ux, right[1] + uy)])
@@ -122,20 +157,33 @@ class Dice(Animation):
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - 8)))
 
 
+LOST = (230, 80, 70)
+
+
 def draw_die(surface, rect, value: int, colour, faded: bool = False) -> None:
+    """A die showing ``value``; a lost die is dimmed, ringed in red and marked with a red cross
+    in its corner, clear of the pips, so its value stays readable."""
     face = theme.mix(colour, (40, 40, 46), 0.55) if faded else colour
     pygame.draw.rect(surface, (15, 15, 20), rect.inflate(4, 4), border_radius=7)
     pygame.draw.rect(surface, face, rect, border_radius=6)
     pip = theme.text_colour_on(face)
     cx, cy = rect.center
     d = rect.width // 4
-    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
-    for sx, sy in spots:
+    for sx, sy in PIPS[value]:
         pygame.draw.circle(surface, pip, (cx + sx * d, cy + sy * d), max(2, rect.width // 11))
     if faded:
-        pygame.draw.line(surface, (230, 80, 70), rect.topleft, rect.bottomright, 3)
+        pygame.draw.rect(surface, LOST, rect.inflate(4, 4), 2, border_radius=7)
+        badge = max(5, rect.width // 4)
+        corner = pygame.Rect(rect.right - badge // 2 - 1, rect.top - badge // 2 - 1, badge + 2, badge + 2)
+        pygame.draw.circle(surface, (15, 15, 20), corner.center, badge // 2 + 2)
+        inner = corner.inflate(-4, -4)
+        pygame.draw.line(surface, LOST, inner.topleft, inner.bottomright, 2)
+        pygame.draw.line(surface, LOST, inner.topright, inner.bottomleft, 2)
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
 class Banner(Animation):

@@ -67,9 +67,15 @@ class MapGeometry:
         chosen = set(territories)
         for t in territories:
             land |= (px - pos[t, 0]) ** 2 + (py - pos[t, 1]) ** 2 <= radius ** 2
-        for a, b in board.borders:
-            if a in chosen and b in chosen and frozenset((a, b)) not in board.sea_routes:
-                land |= _near_segment(px, py, pos[a], pos[b], radius * 0.55)
+        land_borders = {frozenset((a, b)) for a, b in board.borders
+                         if a in chosen and b in chosen and frozenset((a, b)) not in board.sea_routes}
+        for edge in land_borders:
+            a, b = sorted(edge)
+            land |= _near_segment(px, py, pos[a], pos[b], radius * 0.55)
+        # Where three territories all border each other by land, the strips leave a gap between
+        # them: fill the triangle, so the three cells meet in a point instead of around a hole.
+        for a, b, c in _triangles(land_borders):
+            land |= _in_triangle(px, py, pos[a], pos[b], pos[c])
         labels = np.full((height, width), -1, dtype=np.int16)
         ids = np.array(territories)
         cells = np.flatnonzero(land)
@@ -120,6 +126,24 @@ class MapGeometry:
             return None
         t = int(self.labels[row, col])
         return t if t >= 0 else None
+
+
+def _triangles(edges: set[frozenset]) -> list[tuple[int, int, int]]:
+    """Every three territories joined pairwise by ``edges``."""
+    near: dict[int, set[int]] = {}
+    for edge in edges:
+        a, b = tuple(edge)
+        near.setdefault(a, set()).add(b)
+        near.setdefault(b, set()).add(a)
+    return [(a, b, c) for a in near for b in near[a] if b > a for c in near[a] & near[b] if c > b]
+
+
+def _in_triangle(px, py, a, b, c) -> np.ndarray:
+    """Cells inside the triangle a-b-c (either orientation)."""
+    def side(p, q):
+        return (q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0])
+    s1, s2, s3 = side(a, b), side(b, c), side(c, a)
+    return ((s1 >= 0) & (s2 >= 0) & (s3 >= 0)) | ((s1 <= 0) & (s2 <= 0) & (s3 <= 0))
 
 
 def _near_segment(px, py, a, b, width: float) -> np.ndarray:

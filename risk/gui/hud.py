@@ -1,7 +1,8 @@
-"""The game scene's panels: the top bar, the guidance and action bar, players, cards and the log.
+"""What the game scene says and offers: the guidance line, the exact odds, the buttons of each
+phase, and drawing a frame (the map, its overlays, then the panels of :mod:`risk.gui.panels`).
 
-Drawing functions only read the scene and its session. :func:`build_widgets` makes the buttons
-for the current moment (they are rebuilt every frame, so they always match the phase).
+Drawing only reads the scene and its session. :func:`build_widgets` lays out the panels for the
+current moment (rebuilt every frame, so they always match the phase).
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ import pygame
 from risk.actions import Attack, Blitz, Claim, Deploy, EndPhase, Fortify, Occupy, Place, PlaceNeutral, Trade
 from risk.cards import WILD
 from risk.gui import intents as I
-from risk.gui import theme
+from risk.gui import panels, theme
 from risk.gui.animation import draw_arrow
-from risk.gui.maprender import draw_shape
-from risk.gui.widgets import Button, button_row, button_width
+from risk.gui.layout import Block
 from risk.phase import Phase
-
-SPEED_LABELS = [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Max", "max")]
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -77,9 +75,10 @@ def guidance(scene) -> str:
                 f"defend with 1 or 2 dice (the FAQ's advice: {advice}; Enter takes it).")
     if phase == Phase.RETREAT:
         attack = state.pending
-        win = odds(state.armies[attack.source], state.armies[attack.target], 1, rules_key(state, attack.source,
-                                                                                           attack.target))[0]
-        return (f"{session.names[state.player]} attacks {names[attack.target]} (they win {win:.0%} if you fight): "
+        win, *_, miss = odds(state.armies[attack.source], state.armies[attack.target], 1,
+                             rules_key(state, attack.source, attack.target))
+        return (f"{session.names[state.player]} attacks {names[attack.target]} (they win {percent(win, 0, miss)} "
+                "if you fight): "
                 f"click a neighbouring territory of yours to retreat there (they lose 1 army), or stand (Enter).")
     if phase == Phase.CLAIM:
         left = sum(1 for o in state.owner if o < 0)
@@ -137,10 +136,10 @@ def advised_defence(state) -> int:
 
 @lru_cache(maxsize=512)
 def odds(attackers: int, defenders: int, stop_at: int, laws: tuple | None = None
-         ) -> tuple[float, float, float, float]:
+         ) -> tuple[float, float, float, float, float]:
     """(win probability, expected armies left on the source, expected defenders left, expected
-    source armies if the attack wins) for a blitz, from the exact solver, under ``laws``
-    (:func:`rules_key`; the standard rules when None)."""
+    source armies if the attack wins, the probability of not winning) for a blitz, from the
+    exact solver, under ``laws`` (:func:`rules_key`; the standard rules when None)."""
     from risk.battle import STANDARD_DICE, battle_odds
 
     dice, seeing, sea, six = laws or (STANDARD_DICE, False, 0, False)
@@ -150,7 +149,23 @@ def odds(attackers: int, defenders: int, stop_at: int, laws: tuple | None = None
     left = sum(k * float(p) for k, p in result.attacker_survivors.items())
     enemy = sum(k * float(p) for k, p in result.defender_survivors.items())
     won = sum(a * float(p) for (a, d), p in result.final_states.items() if d == 0)
-    return win, left, enemy, (won / win if win > 0 else 0.0)
+    miss = sum(float(p) for (a, d), p in result.final_states.items() if d > 0)
+    return win, left, enemy, (won / win if win > 0 else 0.0), miss
+
+
+def percent(p: float, digits: int = 1, miss: float | None = None) -> str:
+    """A probability as people read it: 100% and 0% only when certain, else ">99.9%", "<0.1%".
+    ``miss`` is 1 - p summed on its own: a float p rounds to 1.0 when the miss is 1e-20."""
+    miss = 1 - p if miss is None else miss
+    if miss <= 0 or p <= 0:
+        return "100%" if miss <= 0 else "0%"
+    text = f"{p:.{digits}%}"
+    step = 10.0 ** -digits
+    if text == f"{100:.{digits}f}%":
+        return f">{100 - step:.{digits}f}%"
+    if text == f"{0:.{digits}f}%":
+        return f"<{step:.{digits}f}%"
+    return text
 
 
 def odds_lines(scene) -> list[tuple[str, tuple]]:
@@ -160,13 +175,13 @@ def odds_lines(scene) -> list[tuple[str, tuple]]:
     if a < 2:
         return []
     laws = rules_key(state, s, t, scene.six_ready())
-    win, left, enemy, if_won = odds(a, d, 1, laws)
+    win, left, enemy, if_won, miss = odds(a, d, 1, laws)
     stop = max(1, min(scene.stop_at, a - 1))
-    win_n = odds(a, d, stop, laws)[0] if stop > 1 else win
+    win_n, *_, miss_n = odds(a, d, stop, laws)
     dice = min(3, a - 1)
-    first = (f"{a} vs {d}:  blitz wins {win:.1%}  ·  expected left: yours {left:.1f}, theirs {enemy:.1f}"
+    first = (f"{a} vs {d}:  blitz wins {percent(win, miss=miss)}  ·  expected left: yours {left:.1f}, theirs {enemy:.1f}"
              f"  ·  if you win, about {if_won:.1f} armies stand in {state.board.names[s]}")
-    second = f"Blitz until {stop} left: wins {win_n:.1%}  ·  one roll uses {dice} {'die' if dice == 1 else 'dice'}"
+    second = f"Blitz until {stop} left: wins {percent(win_n, miss=miss_n)}  ·  one roll uses {dice} {'die' if dice == 1 else 'dice'}"
     colour = theme.GOOD if win >= 0.6 else (theme.TARGET if win >= 0.4 else theme.BAD)
     return [(first, colour), (second, theme.TEXT_DIM)]
 
@@ -174,40 +189,33 @@ def odds_lines(scene) -> list[tuple[str, tuple]]:
 # -- widgets ------------------------------------------------------------------------------------------
 
 def build_widgets(scene) -> list:
-    rects = scene.rects
-    widgets: list = []
-    top = rects["top"]
-    # Speed buttons and menu, top right.
-    x = top.right - 8
-    menu = Button((x - 84, top.y + 5, 84, 28), "Menu", I.Menu(), key="Esc")
-    x -= 92
-    widgets.append(menu)
-    skip_label = "Skip to my turn" if scene.session.human is not None else "Skip"
-    skip_w = button_width(skip_label, "S")
-    widgets.append(Button((x - skip_w, top.y + 5, skip_w, 28), skip_label, I.SkipToMyTurn(), key="S",
-                          enabled=not scene.session.is_human_turn(), selected=scene.skip_to_mine))
-    x -= skip_w + 12
-    for label, level in reversed(SPEED_LABELS):
-        w = button_width(label, minimum=54)
-        x -= w
-        widgets.append(Button((x, top.y + 5, w, 28), label, I.Speed(level), selected=scene.app.speed == level))
-        x -= 4
-    scene.rects["speed_left"] = x
-    # The action bar.
-    bottom = rects["bottom"]
-    y = bottom.bottom - 40
-    specs = phase_buttons(scene)
-    widgets += button_row(bottom.x + 12, y, specs, height=32, right=bottom.right - 110)
-    if scene.session.human is not None:
-        hint_enabled = scene.session.is_human_turn()
-        widgets.append(Button((bottom.right - 100, y, 88, 32), "Hint", I.Hint(), key="H", enabled=hint_enabled))
+    """Lay out the panels for this frame (kept on the scene for drawing); their buttons."""
+    trailing = []
     if scene.hint and scene.hint.get("action") is not None:
-        widgets.append(Button((bottom.right - 198, y, 90, 32), "Do it", I.ApplyHint(), style="primary"))
-    side = rects["side"]
+        trailing.append(("Do it", I.ApplyHint(), "", True, "primary"))
     if scene.session.human is not None:
-        widgets.append(Button((side.right - 98, scene.rects.get("cards_y", side.y + 200), 86, 24), "Cards",
-                              I.ShowCards(), key="C"))
-    return widgets
+        trailing.append(("Hint", I.Hint(), "H", scene.session.is_human_turn()))
+    scene.panels = panels.layout(scene, phase_buttons(scene), trailing, bar_text(scene))
+    return scene.panels.widgets
+
+
+def bar_text(scene) -> list[Block]:
+    """What the action bar says: the guidance, then a passing message, the hint, the odds."""
+    message = scene.message
+    if message is not None and time.monotonic() > message[1]:
+        scene.message = message = None
+    blocks = [Block(guidance(scene), theme.TEXT, bold=True)]
+    if message is not None:
+        blocks.append(Block(message[0], theme.TARGET, step=2))
+    if scene.hint is not None:
+        text = scene.hint.get("text")
+        who = scene.hint.get("bot", "bot").title()
+        blocks.append(Block(f"Hint from {who}: {text}" if text else f"{who} is thinking about a hint...",
+                            theme.ACCENT, step=2))
+    if (scene.source is not None and scene.target is not None and scene.state.phase == Phase.ATTACK
+            and scene.session.is_human_turn()):
+        blocks += [Block(text, colour, step=2) for text, colour in odds_lines(scene)]
+    return blocks
 
 
 def phase_buttons(scene) -> list[tuple]:
@@ -238,8 +246,8 @@ def phase_buttons(scene) -> list[tuple]:
             dice = min(3, state.armies[scene.source] - 1)
             out += [(f"Roll {dice} {'die' if dice == 1 else 'dice'}", I.Roll(), "R", True, "primary"),
                     ("Blitz", I.Blitz(), "B", True, "primary"),
-                    (f"Blitz until {scene.stop_at} left", I.BlitzUntil(), "N"),
-                    ("−", I.Adjust(-1), ""), ("+", I.Adjust(1), "")]
+                    [(f"Blitz until {scene.stop_at} left", I.BlitzUntil(), "N"),  # N and what sets it, together
+                     ("−", I.Adjust(-1), ""), ("+", I.Adjust(1), "")]]
         out.append(("End attack", I.EndPhase(), "E"))
         return out
     if phase == Phase.FORTIFY:
@@ -279,7 +287,10 @@ def step_focus(scene, dx: int, dy: int) -> int:
 def draw(scene, surface) -> None:
     surface.fill(theme.PANEL)
     session = scene.session
-    shown = session.display_state()
+    if scene.panels is None:  # drawn before its first update
+        build_widgets(scene)
+    layout = scene.panels
+    shown = layout.shown
     view = scene.view
     human_turn = session.is_human_turn()
     selected = [t for t in (scene.source, scene.target) if t is not None]
@@ -309,11 +320,7 @@ def draw(scene, surface) -> None:
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
               hovered=scene.focus, overlay=overlay)
     scene.anims.draw(surface, view, now, below=False)
-    draw_top(scene, surface)
-    draw_bottom(scene, surface)
-    if scene.focus is not None:
-        draw_tooltip(scene, surface, scene.focus, shown)
-    draw_side(scene, surface, shown)
+    panels.draw(scene, surface, layout)
     mouse = pygame.mouse.get_pos()
     for widget in scene.widgets():
         widget.draw(surface, mouse)
@@ -341,198 +348,3 @@ def _star_points(cx: float, cy: float, radius: float) -> list[tuple[float, float
         rr = radius if k % 2 == 0 else radius * 0.45
         points.append((cx + rr * math.cos(angle), cy + rr * math.sin(angle)))
     return points
-
-
-def draw_top(scene, surface) -> None:
-    rect = scene.rects["top"]
-    pygame.draw.rect(surface, theme.PANEL, rect)
-    pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    state = scene.state
-    session = scene.session
-    if state.is_terminal():
-        text = f"Turn {state.turn} · game over"
-    elif state.phase.is_setup:
-        text = f"Set-up · {session.names[state.player]} to {state.phase.label}"
-    else:
-        text = f"Turn {state.turn} · {session.names[state.player]} · {state.phase.label} phase"
-    x = rect.x + 12
-    if not state.is_terminal():
-        colour = theme.owner_colour(state.player, state.neutral)
-        draw_shape(surface, theme.owner_shape(state.player, state.neutral), (x + 8, rect.centery), 8, colour)
-        x += 24
-    label = theme.render(text, 17, theme.TEXT, bold=True)
-    limit = scene.rects.get("speed_left", rect.right) - x - 10
-    if label.get_width() > limit:
-        label = theme.render(text, 14, theme.TEXT, bold=True)
-    surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
-
-
-def draw_bottom(scene, surface) -> None:
-    rect = scene.rects["bottom"]
-    pygame.draw.rect(surface, theme.PANEL, rect)
-    pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright)
-    x, y = rect.x + 14, rect.y + 8
-    width = rect.width - 28 - (230 if scene.focus is not None else 0)
-    message = scene.message
-    if message is not None and time.monotonic() > message[1]:
-        scene.message = message = None
-    lines = theme.wrap(guidance(scene), 16, width, bold=True)
-    for line in lines[:2]:
-        label = theme.render(line, 16, theme.TEXT, bold=True)
-        surface.blit(label, (x, y))
-        y += label.get_height() + 2
-    y += 2
-    extra: list[tuple[str, tuple]] = []
-    if message is not None:
-        extra.append((message[0], theme.TARGET))
-    elif scene.hint is not None:
-        text = scene.hint.get("text")
-        who = scene.hint.get("bot", "bot").title()
-        extra.append((f"Hint from {who}: {text}" if text else f"{who} is thinking about a hint...", theme.ACCENT))
-    elif (scene.source is not None and scene.target is not None and scene.state.phase == Phase.ATTACK
-          and scene.session.is_human_turn()):
-        extra.extend(odds_lines(scene))
-    for text, colour in extra[:2]:
-        for line in theme.wrap(text, 14, width)[:2]:
-            if y > rect.bottom - 60:
-                break
-            label = theme.render(line, 14, colour)
-            surface.blit(label, (x, y))
-            y += label.get_height() + 1
-
-
-def draw_side(scene, surface, shown) -> None:
-    rect = scene.rects["side"]
-    pygame.draw.rect(surface, theme.PANEL, rect)
-    pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
-    session = scene.session
-    state = scene.state
-    x, y = rect.x + 12, rect.y + 10
-    width = rect.width - 24
-    surface.blit(theme.render("Players", 15, theme.TEXT_DIM, bold=True), (x, y))
-    y += 24
-    owners = list(range(state.players)) + ([state.neutral] if state.neutral >= 0 else [])
-    for p in owners:
-        row = pygame.Rect(x - 6, y - 3, width + 12, 38)
-        current = p == state.current_player
-        if current:
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=6)
-            pygame.draw.rect(surface, theme.owner_colour(p, state.neutral), row, 1, border_radius=6)
-        alive = state.alive[p]
-        colour = theme.owner_colour(p, state.neutral)
-        draw_shape(surface, theme.owner_shape(p, state.neutral), (x + 9, y + 15), 9,
-                   colour if alive else theme.mix(colour, theme.PANEL, 0.6))
-        name = session.names[p] if p < len(session.names) else "Neutral"
-        name_colour = theme.TEXT if alive else theme.TEXT_DIM
-        surface.blit(theme.render(name, 15, name_colour, bold=current), (x + 26, y + 1))
-        if alive:
-            label = theme.render(f"{_plural(shown.count[p], 'territory', 'territories')} · "
-                                 f"{_plural(shown.total_armies(p), 'army', 'armies')}", 12, theme.TEXT_DIM)
-            surface.blit(label, (x + 26, y + 19))
-            if p != state.neutral:
-                right = theme.render(f"{_plural(len(state.hands[p]), 'card', 'cards')} · +{shown.income(p)}/turn",
-                                     12, theme.TEXT_DIM)
-                surface.blit(right, (rect.right - 12 - right.get_width(), y + 19))
-        else:
-            surface.blit(theme.render("eliminated", 12, theme.TEXT_DIM), (x + 26, y + 19))
-        y += 42
-    y += 4
-    # Cards of the human.
-    if session.human is not None:
-        hand = state.hands[session.human]
-        value = state.rules.set_value(state.sets_traded) if state.rules.cards else 0
-        text = f"Your cards: {len(hand)}" + (f" · next set {value}" if state.rules.cards else "")
-        surface.blit(theme.render(text, 14, theme.TEXT), (x, y + 4))
-        scene.rects["cards_y"] = y
-        y += 34
-        for line in objective_lines(scene):
-            for piece in theme.wrap(line, 13, width):
-                surface.blit(theme.render(piece, 13, theme.TARGET), (x, y))
-                y += 17
-            y += 4
-    pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (rect.right - 12, y))
-    y += 8
-    surface.blit(theme.render("Game log", 15, theme.TEXT_DIM, bold=True), (x, y))
-    hint = theme.render("wheel scrolls", 11, theme.TEXT_DIM)
-    surface.blit(hint, (rect.right - 12 - hint.get_width(), y + 3))
-    y += 24
-    draw_log(scene, surface, pygame.Rect(x, y, width, rect.bottom - y - 8))
-
-
-def objective_lines(scene) -> list[str]:
-    """The human's secret mission and the capitals race, when those variants are played."""
-    session, state = scene.session, scene.state
-    lines = []
-    if state.missions is not None and session.human is not None and state.missions[session.human] is not None:
-        lines.append("Mission: " + state.missions[session.human].describe(session.names))
-    if state.rules.capitals and all(c >= 0 for c in state.capitals):
-        needed = state.rules.capitals_to_win or state.players
-        held = state.capitals_held(session.human) if session.human is not None else 0
-        lines.append(f"Capitals: you hold {held} of the {needed} needed (stars on the map)")
-    return lines
-
-
-def draw_log(scene, surface, area: pygame.Rect) -> None:
-    session = scene.session
-    state = scene.state
-    size = 12
-    line_h = theme.font(size).get_linesize()
-    capacity = max(1, area.height // line_h)
-    rows: list[tuple[str, int, tuple]] = []
-    lines = session.log
-    # Only wrap what can be shown: walk back from the newest line.
-    end = len(lines)
-    needed = capacity + scene.log_scroll
-    index = end - 1
-    collected: list[tuple[str, int, tuple]] = []
-    while index >= 0 and len(collected) < needed:
-        entry = lines[index]
-        colour = theme.TEXT if entry.kind in ("conquest", "elimination", "end", "trade") else theme.TEXT_DIM
-        if entry.kind == "turn":
-            colour = theme.TEXT
-        if entry.kind == "note":
-            colour = theme.TARGET
-        wrapped = theme.wrap(entry.text, size, area.width - 16)
-        for k in range(len(wrapped) - 1, -1, -1):
-            collected.append((wrapped[k], entry.player if k == 0 else -2, colour))
-        index -= 1
-    collected.reverse()
-    scene.log_scroll = min(scene.log_scroll, max(0, len(collected) - capacity))
-    start = max(0, len(collected) - capacity - scene.log_scroll)
-    rows = collected[start:start + capacity]
-    y = area.y
-    clip = surface.get_clip()
-    surface.set_clip(area)
-    for text, player, colour in rows:
-        if player >= 0 and player < state.owners:
-            draw_shape(surface, theme.owner_shape(player, state.neutral), (area.x + 5, y + line_h // 2), 4,
-                       theme.owner_colour(player, state.neutral))
-        surface.blit(theme.render(text, size, colour), (area.x + 14, y))
-        y += line_h
-    surface.set_clip(clip)
-
-
-def draw_tooltip(scene, surface, t: int, shown) -> None:
-    state = scene.state
-    board = state.board
-    owner = shown.owner[t]
-    who = "nobody yet" if owner < 0 else (scene.session.names[owner] if owner < len(scene.session.names) else "Neutral")
-    continent = board.continents[board.continent_of[t]]
-    lines = [board.names[t], f"{continent.name} (+{continent.bonus})",
-             f"{_plural(shown.armies[t], 'army', 'armies')} · {who}"]
-    width = max(theme.font(13, i == 0).size(line)[0] for i, line in enumerate(lines)) + 18
-    bottom = scene.rects["bottom"]
-    right = min(bottom.right, scene.rects["side"].x)  # keep clear of the side panel drawn over it
-    box = pygame.Rect(right - width - 10, bottom.y + 8, width, 3 * 17 + 10)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*theme.PANEL, 225), shade.get_rect(), border_radius=6)
-    surface.blit(shade, box.topleft)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
-    yy = box.y + 5
-    for i, line in enumerate(lines):
-        surface.blit(theme.render(line, 13, theme.TEXT if i == 0 else theme.TEXT_DIM, bold=i == 0), (box.x + 8, yy))
-        yy += 17
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"

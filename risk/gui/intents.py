@@ -117,6 +117,7 @@ class InputMapper:
     def __init__(self):
         self.hovered: object = None
         self.drag = None  # the slider being dragged
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
 
     def translate(self, event, scene) -> list[Intent]:
         kind = event.type
@@ -125,13 +126,13 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             return self._key(event)
         if kind == pygame.MOUSEBUTTONDOWN:
-            if event.button in (4, 5):
-                return [Scroll(1 if event.button == 4 else -1, event.pos)]
+            self.pointer = event.pos
             return self._press(event, scene)
         if kind == pygame.MOUSEBUTTONUP:
             self.drag = None
             return []
         if kind == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             if self.drag is not None:
                 return self.drag.drag(event.pos)
             territory = scene.territory_at(event.pos)
@@ -140,8 +141,12 @@ class InputMapper:
                 return [Hover(territory)]
             return []
         if kind == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            return [Scroll(event.y, pos)]
+            # The wheel's only event: SDL also reports each notch as a press of "button" 4 or 5,
+            # which _press ignores, or every notch would count twice.
+            if not event.y:
+                return []
+            pos = self.pointer if self.pointer is not None else pygame.mouse.get_pos()
+            return [Scroll(int(event.y), pos)]  # notches; a fast spin may bring several
         return []
 
     def _key(self, event) -> list[Intent]:

@@ -17,6 +17,7 @@ from scipy import ndimage
 
 from risk.gui import theme
 from risk.gui.geometry import MapGeometry
+from risk.gui.maplabels import draw_name, place_names
 
 
 class MapView:
@@ -118,6 +119,10 @@ class MapView:
         self.lines = self._lines(fine, continent_of, width, height)
         self._draw_sea_routes(self.lines)
         self._continent_labels = self._place_continent_labels(land, labels, continent_of)
+        blocked = [pygame.Rect(pos, label.get_size()) for label, pos in self._continent_labels]
+        centres = [(int(x * self.scale), int(y * self.scale)) for x, y in geometry.centres]
+        self.name_labels = place_names(board.names, centres, self.badge_radius(), max(9, int(11 * self.ui)),
+                                       pygame.Rect(0, 0, width, height), blocked)
         self._fill_key = None
         self._regions.clear()
 
@@ -253,17 +258,30 @@ class MapView:
         self._fill, self._fill_key = surface, key
         return surface
 
+    def continent_label_rects(self) -> list[pygame.Rect]:
+        """Where the continent labels sit on the screen."""
+        return [pygame.Rect(self.map_rect.x + x, self.map_rect.y + y, *label.get_size())
+                for label, (x, y) in self._continent_labels]
+
+    def name_rects(self) -> dict[int, pygame.Rect]:
+        """Where each territory's name sits on the screen (territories whose name found no free
+        spot are missing)."""
+        return {n.territory: n.rect.move(self.map_rect.topleft) for n in self.name_labels}
+
     def draw(self, surface: pygame.Surface, owners, armies, *, names: bool = True,
-             selected=(), targets=(), hovered: int | None = None, dimmed=(), overlay=None) -> None:
-        """The board with ``owners`` and ``armies``; highlight sets are territory ids."""
+             selected=(), targets=(), hovered: int | None = None, dimmed=(), overlay=None,
+             keep_clear=()) -> None:
+        """The board with ``owners`` and ``armies``; highlight sets are territory ids. Continent
+        labels that would fall under a ``keep_clear`` rectangle are left out."""
         surface.blit(self._filled(tuple(owners)), self.map_rect.topleft)
         for t in dimmed:
             self._blit_region(surface, t, "shade", (10, 12, 18, 110))
         if hovered is not None:
             self._blit_region(surface, hovered, "fill", (255, 255, 255, 60))
         surface.blit(self.lines, self.map_rect.topleft)
-        for label, (x, y) in self._continent_labels:
-            surface.blit(label, (self.map_rect.x + x, self.map_rect.y + y))
+        for (label, _), rect in zip(self._continent_labels, self.continent_label_rects()):
+            if rect.collidelist(list(keep_clear)) < 0:
+                surface.blit(label, rect)
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180.0)
         for t in targets:
             self._blit_region(surface, t, "outline", (*theme.TARGET, int(150 + 100 * pulse)))
@@ -273,9 +291,9 @@ class MapView:
             overlay(surface)
         for t in range(len(self.board)):
             self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
-        if names and self.ui >= 0.6:
-            for t in range(len(self.board)):
-                self._draw_name(surface, t)
+        if names:
+            for name in self.name_labels:
+                draw_name(surface, name, self.map_rect.topleft)
 
     def badge_radius(self) -> int:
         return max(8, int(12 * self.ui))
@@ -291,21 +309,6 @@ class MapView:
                    outline=(255, 255, 255) if emphasis else (20, 20, 24))
         text = theme.render(str(armies), max(10, int(radius * 1.15)), theme.text_colour_on(colour), bold=True)
         surface.blit(text, text.get_rect(center=(x, y + 1)))
-
-    def _draw_name(self, surface, t: int) -> None:
-        name = self.board.names[t]
-        size = max(9, int(11 * self.ui))
-        label = theme.render(name, size, (245, 245, 245), outline=(15, 15, 20))
-        max_width = int(95 * self.ui)
-        x, y = self.centre(t)
-        top = y + self.badge_radius() + 1
-        if label.get_width() > max_width and " " in name:
-            first, _, rest = name.partition(" ")
-            for i, part in enumerate((first, rest)):
-                piece = theme.render(part, size, (245, 245, 245), outline=(15, 15, 20))
-                surface.blit(piece, piece.get_rect(midtop=(x, top + i * (size + 1))))
-        else:
-            surface.blit(label, label.get_rect(midtop=(x, top)))
 
     def _blit_region(self, surface, t: int, kind: str, colour) -> None:
         key = (t, kind, colour)

@@ -62,16 +62,54 @@ def button_width(label: str, key: str = "", minimum: int = 60) -> int:
     return max(minimum, width)
 
 
-def button_row(x: int, y: int, specs, height: int = 30, gap: int = 8, right: int | None = None) -> list[Button]:
-    """Buttons side by side from (x, y); ``specs`` are (label, intent, key, enabled, style)."""
+def _unpack(spec) -> tuple:
+    """(label, intent, key, enabled, style) from a spec that may stop after the intent."""
+    return tuple(spec) + ("", True, "normal")[len(spec) - 2:]
+
+
+def flow_rows(widths: list[int], width: int, gap: int) -> list[list[int]]:
+    """Indices of items of the given widths in rows no wider than ``width`` (an item wider
+    than a row gets a row of its own)."""
+    rows: list[list[int]] = []
+    used = None
+    for i, w in enumerate(widths):
+        if used is None or used + gap + w > width:
+            rows.append([i])
+            used = w
+        else:
+            rows[-1].append(i)
+            used += gap + w
+    return rows
+
+
+def button_rows(rect, specs, trailing=(), height: int = 32, gap: int = 8) -> list[Button]:
+    """Buttons in rows at the bottom of ``rect``, wrapping instead of dropping any: ``specs``
+    from the left, ``trailing`` ones (hint...) against the right edge of the last row or of a
+    row of their own. A spec is (label, intent, key, enabled, style), or a list of specs that
+    stay together on one row (such as - and +)."""
+    rect = pygame.Rect(rect)
+    groups = [[_unpack(s) for s in spec] if isinstance(spec, list) else [_unpack(spec)] for spec in specs]
+    tail = [_unpack(s) for s in trailing]
+    sizes = [[button_width(s[0], s[2], 60 if len(s[0]) > 1 else 40) for s in group] for group in groups]
+    widths = [sum(ws) + gap * (len(ws) - 1) for ws in sizes]
+    tail_sizes = [button_width(s[0], s[2]) for s in tail]
+    tail_width = sum(tail_sizes) + gap * max(0, len(tail) - 1)
+    rows = flow_rows(widths, rect.width, gap)
+    last_used = sum(widths[i] for i in rows[-1]) + gap * (len(rows[-1]) - 1) if rows else 0
+    tail_row = len(rows) - 1 if rows and last_used + 2 * gap + tail_width <= rect.width else len(rows)
+    count = max(len(rows), tail_row + 1 if tail else 0)
+    top = rect.bottom - count * height - (count - 1) * gap
     out = []
-    for spec in specs:
-        label, intent, key, enabled, style = tuple(spec) + ("", True, "normal")[len(spec) - 2:]
-        width = button_width(label, key)
-        if right is not None and x + width > right:
-            break
-        out.append(Button((x, y, width, height), label, intent, enabled, key, style))
-        x += width + gap
+    for r, row in enumerate(rows):
+        x, y = rect.x, top + r * (height + gap)
+        for i in row:
+            for (label, intent, key, enabled, style), w in zip(groups[i], sizes[i]):
+                out.append(Button((x, y, w, height), label, intent, enabled, key, style))
+                x += w + gap
+    x, y = rect.right - tail_width, top + tail_row * (height + gap)
+    for (label, intent, key, enabled, style), w in zip(tail, tail_sizes):
+        out.append(Button((x, y, w, height), label, intent, enabled, key, style))
+        x += w + gap
     return out
 
 

@@ -49,7 +49,8 @@ class GameScene(Scene):
         self.target: int | None = None
         self.stop_at = 3
         self.use_six = False
-        self.focus: int | None = None
+        self._focus: int | None = None
+        self.pointed: int | None = None
         self.last_deploy: int | None = None
         self.hint = None
         self.message: tuple[str, float] | None = None
@@ -58,9 +59,22 @@ class GameScene(Scene):
         self.dialog_for = None
         self.autosave_enabled = True
         self.rects = {}
+        self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
         self._size = self._pending_size = None
         self._pending_at = 0.0
         self.layout()
+
+    @property
+    def focus(self) -> int | None:
+        """The territory under the pointer or the keyboard highlight (None off the map)."""
+        return self._focus
+
+    @focus.setter
+    def focus(self, t: int | None) -> None:
+        self._focus = t
+        state = self.session.state
+        if t is not None and state.owner[t] == state.player:
+            self.pointed = t  # still meant when the pointer moves on to "Place all here"
 
     # -- making -----------------------------------------------------------------------------------
 
@@ -84,8 +98,9 @@ class GameScene(Scene):
     # -- layout -----------------------------------------------------------------------------------
 
     def layout(self) -> None:
-        """The map on the left under the top bar, fitted to its width; the action bar takes the
-        height the map leaves (at least 124 pixels); the side panel on the right."""
+        """The top bar across the window; under it the map on the left, fitted to its width; the
+        action bar takes the height the map leaves (at least enough for the guidance, the odds and
+        the rows of buttons); the side panel on the right."""
         import pygame
 
         size = self.app.screen.get_size()
@@ -101,15 +116,16 @@ class GameScene(Scene):
         self._size = size
         w, h = size
         side = 310 if w >= 1100 else 260
-        top, least_bottom = 38, 124
         width = w - side
+        # Under 900 pixels the attack's buttons take two rows: keep room for them and the odds.
+        top, least_bottom = 38, (196 if width < 900 else 150)
         map_w, map_h = self.session.board.size
         height = min(h - top - least_bottom, int(width * map_h / map_w) + 1)
         self.rects = {
-            "top": pygame.Rect(0, 0, width, top),
+            "top": pygame.Rect(0, 0, w, top),  # across the whole window: the title needs the room
             "map": pygame.Rect(0, top, width, height),
             "bottom": pygame.Rect(0, top + height, width, h - top - height),
-            "side": pygame.Rect(width, 0, side, h),
+            "side": pygame.Rect(width, top, side, h - top),
         }
         self.view.layout(self.rects["map"])
 
@@ -214,6 +230,10 @@ class GameScene(Scene):
             self._animate(events, now, speed, human)
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
+        if any(isinstance(e, TurnStarted) for e in events):
+            self.pointed = self.last_deploy = None  # "Place all" means this turn's territory
+        if self.session.is_human_turn():
+            self.skip_to_mine = False  # skipped far enough: the human's own turn plays at the chosen speed
         if self.hint is not None and self.hint.get("version") != self.session.version:
             self.hint = None
         self._tidy_selection()
@@ -260,10 +280,10 @@ class GameScene(Scene):
                                            duration=2.0, blocking=True))
 
     def _tidy_selection(self) -> None:
-        state = self.session.display_state() if self.session.pending else self.state
         if not self.session.is_human_turn():
             self.source = self.target = None
             return
+        state = self.fortify_basis() if self.state.phase == Phase.FORTIFY else self.state
         if state.phase == Phase.ATTACK:
             if self.source is not None and (state.owner[self.source] != state.player or state.armies[self.source] < 2):
                 self.source = self.target = None
@@ -281,7 +301,8 @@ class GameScene(Scene):
         return any(state.owner[n] != state.player for n in state.board.neighbours[t])
 
     def _auto_dialogs(self) -> None:
-        from risk.gui.scenes.dialogs import CardDialog, OccupyDialog
+        from risk.gui.scenes.cards import CardDialog
+        from risk.gui.scenes.dialogs import OccupyDialog
 
         session = self.session
         if not session.is_human_turn() or self.anims.blocking():
@@ -384,7 +405,7 @@ class GameScene(Scene):
         self.app.push(PauseMenu(self.app, self))
 
     def on_ShowCards(self, intent):
-        from risk.gui.scenes.dialogs import CardDialog
+        from risk.gui.scenes.cards import CardDialog
         if self.session.human is not None:
             self.app.push(CardDialog(self.app, self))
 
@@ -537,10 +558,7 @@ class GameScene(Scene):
     def _fortify_click(self, t: int) -> None:
         from risk.gui.scenes.dialogs import MoveDialog
 
-        session = self.session
-        preview = session.pending_state()
-        if preview.phase != Phase.FORTIFY:
-            preview = self.state  # one move per turn: choosing again replaces the planned move
+        preview = self.fortify_basis()
         names = preview.board.names
         if self.source is not None and t in preview.fortify_targets(self.source):
             self.target = t
@@ -553,6 +571,15 @@ class GameScene(Scene):
             self.say(f"No armies can move from {names[t]} (one must stay behind).")
             return
         self.source, self.target = t, None
+
+    def fortify_basis(self):
+        """The position the human's next fortify choice starts from: after the planned moves
+        while the rules allow more, else before them (one move a turn: choosing again replaces
+        the plan). Never the position after the turn has passed to the next player."""
+        preview = self.session.pending_state()
+        if preview.phase == Phase.FORTIFY and preview.player == self.state.player:
+            return preview
+        return self.state
 
     def six_ready(self) -> bool:
         """Whether the next roll or blitz spends the commander's six (US 1980 variant)."""
@@ -595,11 +622,20 @@ class GameScene(Scene):
         state = self.state
         if state.phase != Phase.DEPLOY or not self.session.is_human_turn():
             return
-        t = self.focus if self.focus is not None and state.owner[self.focus] == state.player else self.last_deploy
-        if t is None or state.owner[t] != state.player:
+        t = self.place_all_target()
+        if t is None:
             self.say("Point at one of your territories first (or click it once), then place all.")
             return
         self.human_action(Deploy(t, state.pool))
+
+    def place_all_target(self) -> int | None:
+        """Where "Place all" deploys: the own territory under the pointer, else the one last
+        pointed at or picked, else the last deployed on."""
+        state = self.state
+        for t in (self.focus, self.pointed, self.last_deploy):
+            if t is not None and state.owner[t] == state.player:
+                return t
+        return None
 
     def on_EndPhase(self, intent):
         state = self.state
@@ -642,7 +678,7 @@ class GameScene(Scene):
         session = self.session
         if not session.is_human_turn():
             return []
-        state = session.pending_state() if state_phase(session) == Phase.FORTIFY else self.state
+        state = self.fortify_basis() if self.state.phase == Phase.FORTIFY else self.state
         me = state.player
         n = len(state.owner)
         phase = state.phase
@@ -703,10 +739,6 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         hud.draw(self, surface)
-
-
-def state_phase(session) -> Phase:
-    return session.state.phase
 
 
 def _reason(exc: Exception) -> str:

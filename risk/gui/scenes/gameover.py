@@ -9,7 +9,7 @@ from risk.gui import theme
 from risk.gui.graphs import draw_chart
 from risk.gui.maprender import draw_shape
 from risk.gui.scenes.base import Scene
-from risk.gui.widgets import Button, dim, panel
+from risk.gui.widgets import Button, dim, flow_rows, panel
 
 
 class GameOverScene(Scene):
@@ -63,21 +63,24 @@ class GameOverScene(Scene):
         reason = "by conquering the world" if state.end_reason == "conquest" else "on the turn limit (most territories)"
         sub = theme.render(f"after {state.turn} turns, {reason}", 16, theme.TEXT_DIM)
         surface.blit(sub, (inner.x, inner.y + head.get_height() + 4))
-        # Places.
+        # Places, in as many rows as the window's width needs.
         y = inner.y + head.get_height() + 34
         order = sorted(range(state.players), key=lambda p: (state.places or [0] * state.players)[p])
-        x = inner.x
-        for p in order:
-            place = state.places[p] if state.places else 0
-            draw_shape(surface, theme.owner_shape(p, state.neutral), (x + 9, y + 10), 9,
-                       theme.owner_colour(p, state.neutral))
-            label = theme.render(f"{_ordinal(place)}  {session.names[p]}", 15, theme.TEXT)
-            surface.blit(label, (x + 24, y + 1))
-            x += label.get_width() + 50
+        labels = [theme.render(f"{_ordinal(state.places[p] if state.places else 0)}  {session.names[p]}", 15,
+                               theme.TEXT) for p in order]
+        for row in flow_rows([24 + label.get_width() for label in labels], inner.width, 36):
+            x = inner.x
+            for i in row:
+                p = order[i]
+                draw_shape(surface, theme.owner_shape(p, state.neutral), (x + 9, y + 10), 9,
+                           theme.owner_colour(p, state.neutral))
+                surface.blit(labels[i], (x + 24, y + 1))
+                x += 24 + labels[i].get_width() + 36
+            y += 26
         # Graphs.
         stats = session.stats
         players = list(range(state.players))
-        top = y + 36
+        top = y + 10
         height = box.bottom - 70 - top
         gap = 14
         width = (inner.width - 2 * gap) // 3

@@ -15,25 +15,32 @@ from risk.gui.widgets import Button
 _BACKDROP: dict = {}
 
 
-def backdrop(app, surface) -> None:
-    """The classic map, unowned and dimmed, behind the menu."""
-    from risk.state import classic_board
-
-    board = classic_board()
-    view = _BACKDROP.get("view")
-    if view is None:
-        view = _BACKDROP["view"] = MapView(board)
-    view.layout(surface.get_rect())
+def backdrop(app, surface, keep_clear=()) -> None:
+    """The classic map, unowned and dimmed, behind the menu; no continent label under the
+    ``keep_clear`` rectangles (the title, the buttons)."""
+    view = backdrop_view(surface)
     surface.fill(theme.SEA_DEEP)
-    view.draw(surface, [-1] * len(board), [0] * len(board), names=False)
+    count = len(view.board)
+    view.draw(surface, [-1] * count, [0] * count, names=False, keep_clear=keep_clear)
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((8, 10, 16, 120))
     surface.blit(shade, (0, 0))
 
 
+def backdrop_view(surface) -> MapView:
+    from risk.state import classic_board
+
+    view = _BACKDROP.get("view")
+    if view is None:
+        view = _BACKDROP["view"] = MapView(classic_board())
+    view.layout(surface.get_rect())
+    return view
+
+
 class MenuScene(ButtonMenu):
     opaque = True
     title = ""
+    SUBTITLE = "world conquest with exact odds"
     size = (420, 420)
 
     def __init__(self, app):
@@ -45,19 +52,29 @@ class MenuScene(ButtonMenu):
         return [("Resume last game", "resume", self.can_resume), ("New game", "new", True),
                 ("Watch the bots play", "watch", True), ("Load a game", "load", True), ("Quit", "quit", True)]
 
-    def draw(self, surface):
-        backdrop(self.app, surface)
+    def title_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the title and the line under it go, above the buttons."""
         box = self.box()
+        title = pygame.Rect((0, 0), theme.font(44, True).size("Markov Risk")).inflate(2, 2)
+        title.midbottom = (box.centerx, box.y + 40)
+        sub = pygame.Rect((0, 0), theme.font(16).size(self.SUBTITLE)).inflate(2, 2)
+        sub.midtop = (box.centerx, box.y + 44)
+        return title, sub
+
+    def draw(self, surface):
+        title_rect, sub_rect = self.title_rects()
+        clear = [title_rect.inflate(16, 8), sub_rect.inflate(16, 8)] + [w.rect.inflate(8, 8) for w in self._widgets]
+        backdrop(self.app, surface, keep_clear=clear)
         title = theme.render("Markov Risk", 44, theme.TEXT, bold=True, outline=(10, 12, 18))
-        surface.blit(title, title.get_rect(midbottom=(box.centerx, box.y + 40)))
-        sub = theme.render("world conquest with exact odds", 16, theme.TEXT_DIM, outline=(10, 12, 18))
-        surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 44)))
+        surface.blit(title, title.get_rect(center=title_rect.center))
+        sub = theme.render(self.SUBTITLE, 16, theme.TEXT_DIM, outline=(10, 12, 18))
+        surface.blit(sub, sub.get_rect(center=sub_rect.center))
         mouse = pygame.mouse.get_pos()
         for widget in self._widgets:
             widget.draw(surface, mouse)
         tip = theme.render("Arrows and Enter, or the mouse. F1: help in a game.", 13, theme.TEXT_DIM,
                            outline=(10, 12, 18))
-        surface.blit(tip, tip.get_rect(midbottom=(box.centerx, surface.get_height() - 16)))
+        surface.blit(tip, tip.get_rect(midbottom=(self.box().centerx, surface.get_height() - 16)))
 
     def build(self, box):
         widgets = []
@@ -115,17 +132,37 @@ class NewGameDialog(Dialog):
         out = [("Players", f"{self.players}", "players")]
         if not self.watch:
             out.append(("Your seat", f"{self.seat} of {self.players}", "seat"))
-        label = "the best available" if self.options[self.bot] == "best" else self.options[self.bot]
-        out.append(("Bots", label, "bot"))
+        out.append(("Bots", self.bot_label(self.bot), "bot"))
+        return out
+
+    def values(self, key) -> list[str]:
+        """Every value a row can show (the field is made as wide as the widest)."""
+        if key == "bot":
+            return [self.bot_label(i) for i in range(len(self.options))]
+        return ["6 of 6"] if key == "seat" else ["6"]
+
+    def bot_label(self, index: int) -> str:
+        return "the best available" if self.options[index] == "best" else self.options[index]
+
+    def row_rects(self, box) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
+        """(the < button, the value, the > button) of each row, right-aligned in the box."""
+        widest = max(theme.font(16, True).size(v)[0] for _, _, key in self.rows() for v in self.values(key))
+        field = widest + 16
+        out = []
+        y = box.y + 64
+        for _ in self.rows():
+            right = pygame.Rect(box.right - 60, y, 40, 32)
+            value = pygame.Rect(right.x - 8 - field, y, field, 32)
+            left = pygame.Rect(value.x - 8 - 40, y, 40, 32)
+            out.append((left, value, right))
+            y += 46
         return out
 
     def build(self, box):
         widgets = []
-        y = box.y + 64
-        for i, (_, _, key) in enumerate(self.rows()):
-            widgets.append(Button((box.right - 200, y, 40, 32), "<", I.Choose((key, -1))))
-            widgets.append(Button((box.right - 60, y, 40, 32), ">", I.Choose((key, 1))))
-            y += 46
+        for (_, _, key), (left, _, right) in zip(self.rows(), self.row_rects(box)):
+            widgets.append(Button(left, "<", I.Choose((key, -1))))
+            widgets.append(Button(right, ">", I.Choose((key, 1))))
         widgets.append(Button((box.right - 150, box.bottom - 50, 130, 34), "Start", I.Confirm(), key="Enter",
                               style="primary"))
         widgets.append(Button((box.x + 20, box.bottom - 50, 100, 34), "Back", I.Cancel(), key="Esc"))
@@ -133,13 +170,11 @@ class NewGameDialog(Dialog):
 
     def body(self, surface, inner):
         box = self.box()
-        y = box.y + 64
-        for i, (label, value, _) in enumerate(self.rows()):
+        for i, ((label, value, _), (_, field, _)) in enumerate(zip(self.rows(), self.row_rects(box))):
             colour = theme.TEXT if i == self.row else theme.TEXT_DIM
-            surface.blit(theme.render(label, 16, colour, bold=i == self.row), (inner.x, y + 6))
+            surface.blit(theme.render(label, 16, colour, bold=i == self.row), (inner.x, field.y + 6))
             text = theme.render(value, 16, theme.TEXT, bold=True)
-            surface.blit(text, text.get_rect(center=(box.right - 110, y + 16)))
-            y += 46
+            surface.blit(text, text.get_rect(center=field.center))
 
     def change(self, key, step):
         if key == "players":
