@@ -3,7 +3,9 @@
 A simple bot that studies of Risk bots keep finding surprisingly strong. It piles its
 reinforcements on its strongest front-line territory, blitzes the weakest neighbour of its
 strongest territory that can attack, moves everything into each conquest, trades as soon as it
-can, and never fortifies.
+can, and never fortifies. With sea-lane defence the weakest neighbour is the one most likely to
+fall (a sea route makes a small stack harder to take); otherwise it is the one with the fewest
+armies, which is the same thing.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from risk.phase import Phase
 from ai.agent import BaseAgent
 from ai.common import (best_trade, continent_progress_claim, deploy, enemy_neighbours, frontier, occupy_all,
                        setup_place, strongest, variant_decision)
+from ai.odds import attack_odds
 from ai.registry import register
 
 
@@ -52,5 +55,12 @@ class AngryAgent(BaseAgent):
                              key=lambda t: (-armies[t], t)):
             targets = [t for t in enemy_neighbours(view, source) if view.is_legal(Blitz(source, t))]
             if targets:
-                return Blitz(source, min(targets, key=lambda t: (armies[t], t)))
+                return Blitz(source, AngryAgent._weakest(view, source, targets))
         return EndPhase()
+
+    @staticmethod
+    def _weakest(view, source: int, targets: list[int]) -> int:
+        armies = view.armies
+        if view.rules.sea_lane_defence:
+            return max(targets, key=lambda t: (attack_odds(view, source, t), -armies[t], -t))
+        return min(targets, key=lambda t: (armies[t], t))

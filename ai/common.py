@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from risk.actions import ChooseCapital, Claim, Defend, EndPhase, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade
+from risk.actions import (Blitz, ChooseCapital, Claim, Defend, EndPhase, Occupy, Place, PlaceNeutral, Retreat,
+                          Stand, Trade)
 from risk.battle import seeing_defender_dice
 from risk.cards import set_kinds, symbol
 from risk.phase import Phase
@@ -126,9 +127,12 @@ def variant_decision(view):
     - a capital: the territory with the fewest enemy armies around it for its own armies;
     - the seeing defender's dice: the FAQ's Q3.1 policy;
     - retreat or stand: retreat when the attacker is more likely than not to win, to the
-      neighbour that needs the armies most (the fewest of them).
+      neighbour that needs the armies most (the fewest of them);
+    - the dice of an attack declared against a defender who then stood: all out (a blitz).
     """
     phase = view.phase
+    if phase == Phase.ATTACK and view.declared is not None:
+        return Blitz(*view.declared)
     if phase == Phase.CAPITAL:
         return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
     if phase == Phase.DEFEND:
@@ -136,9 +140,9 @@ def variant_decision(view):
         allowed = view.dice_rules.defender_dice(view.armies[target])
         return Defend(seeing_defender_dice(view.armies[target], attack_dice, allowed))
     if phase == Phase.RETREAT:
-        from ai.odds import attack_chance
+        from ai.odds import attack_odds
         attack = view.pending
-        chance = attack_chance(view.armies[attack.source], view.armies[attack.target], view.rules)
+        chance = attack_odds(view, attack.source, attack.target, six=attack.six)
         routes = [a for a in view.legal_actions() if isinstance(a, Retreat)]
         if chance > 0.5 and routes:
             return min(routes, key=lambda a: (view.armies[a.territory], a.territory))

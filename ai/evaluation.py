@@ -61,7 +61,8 @@ class Evaluation:
             defenders = armies[t]
             for n in neighbours[t]:
                 if owner[n] != player and armies[n] >= 2:
-                    p = win[armies[n]][defenders]
+                    # Across a sea lane (when played) the odds depend on the border.
+                    p = win[armies[n]][defenders] if state.sea_rounds is None else state.chance(n, t, True)
                     if p > worst:
                         worst = p
             total_survival += 1.0 - worst

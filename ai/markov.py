@@ -21,14 +21,14 @@ from risk.phase import Phase
 from ai.agent import BaseAgent
 from ai.common import (best_trade, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
                        variant_decision)
-from ai.odds import attack_chance, attack_options, survival
+from ai.odds import attack_odds, attack_options, survival
 from ai.registry import register
 
 
 def war_score(view, territory: int, armies: int) -> float:
     """The average success chance of the wars ``territory`` could start holding ``armies``."""
-    owner, board, rules = view.owner, view.board, view.rules
-    chances = [attack_chance(armies, view.armies[n], rules)
+    owner, board = view.owner, view.board
+    chances = [attack_odds(view, territory, n, armies)
                for n in board.neighbours[territory] if owner[n] != owner[territory]]
     return sum(chances) / len(chances) if chances else 1.0
 

@@ -29,7 +29,7 @@ from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deplo
                        variant_decision)
 from ai.evaluation import Evaluation
 from ai.markov import markov_allocation, markov_place, markov_transport
-from ai.odds import attack_chance
+from ai.odds import attack_odds
 from ai.registry import register
 from ai.turn import STOP, TurnState, occupation
 
@@ -138,7 +138,7 @@ class AttackSearch:
             best, best_p = None, self.rollout_threshold
             armies = state.armies
             for s, t in state.macro_actions(self.rollout_threshold):
-                p = win[armies[s]][armies[t]]
+                p = win[armies[s]][armies[t]] if state.sea_rounds is None else state.chance(s, t)
                 if p >= best_p:
                     best, best_p = (s, t), p
             if best is None:
@@ -251,7 +251,7 @@ class MCTSAgent(BaseAgent):
             s, t = macro
             a = view.armies[s]
             if (view.owner[s] == view.player and view.owner[t] != view.player and a >= 2
-                    and attack_chance(a, view.armies[t], view.rules) >= self.tau):
+                    and attack_odds(view, s, t) >= self.tau):
                 return Attack(s, t, view.dice_rules.attacker_dice(a))
             self._macro = None
         choice = self.plan(view)

@@ -8,9 +8,9 @@ copied: owners, armies, territory counts and masks, who is still alive, whether 
 
 from __future__ import annotations
 
-from risk.battle import SEA_LANE_ROUNDS, phased_win_probability, sample_blitz, sample_phased
+from risk.battle import sample_blitz, sample_phased
 
-from ai.odds import odds_rows
+from ai.odds import border_chance, odds_rows, sea_rounds_left
 
 STOP = None  #: the macro-action that ends the attack phase
 
@@ -113,18 +113,18 @@ class TurnState:
 
     def sea_left(self, source: int, target: int) -> int:
         """Sea-lane rounds the defender still rolls an extra die in on this route."""
-        if self.sea_rounds is None or frozenset((source, target)) not in self.board.sea_routes:
+        if self.sea_rounds is None:
             return 0
-        return SEA_LANE_ROUNDS - self.sea_rounds.get((source, target), 0)
+        return sea_rounds_left(self.rules, self.board, source, target, self.sea_rounds.get((source, target), 0))
 
-    def chance(self, source: int, target: int) -> float:
-        """The exact conquest chance of an all-out attack from ``source`` on ``target``."""
+    def chance(self, source: int, target: int, next_turn: bool = False) -> float:
+        """The exact conquest chance of an all-out attack from ``source`` on ``target`` (this
+        turn, or with ``next_turn`` in a turn of the attacker's own, with a fresh sea lane)."""
         a, d = self.armies[source], self.armies[target]
-        sea = self.sea_left(source, target)
-        if not sea:
+        if self.sea_rounds is None:
             return self.win[a][d]
-        return phased_win_probability(a, d, dice=self.dice, seeing=self.rules.defender_sees_dice,
-                                      sea_rounds=sea)
+        fought = 0 if next_turn else self.sea_rounds.get((source, target), 0)
+        return border_chance(a, d, self.rules, self.board, source, target, fought)
 
     def attack(self, source: int, target: int, tau: float, u: float) -> bool:
         """Play the macro-action with the uniform draw ``u``; True if the target fell."""

@@ -3,6 +3,12 @@
 ``GameState.apply`` returns a list of these. They feed the window's log and animations, the game
 statistics and the tests; a game record stores actions, not events, because replaying the
 actions from the seed gives the events back. ``event.describe(board, names)`` is a log line.
+
+Most events are public. A few are secrets of one player (a secret mission that changes): before
+showing an event to the player in a seat, ask ``event.visible_to(seat)`` (or filter with
+:func:`visible_events`); the full record, a replay and the tests see everything (``seat=None``).
+What a public event must not tell (the card drawn, a capital not yet revealed) it leaves out of
+``describe``.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from risk.cards import WILD
 
 if TYPE_CHECKING:
     from risk.board import Board
+    from risk.missions import Mission
 
 
 def _who(names: Sequence[str] | None, player: int) -> str:
@@ -26,8 +33,32 @@ def _where(board: "Board | None", territory: int) -> str:
     return board.names[territory] if board is not None else f"#{territory}"
 
 
+class PublicEvent:
+    """An event every player sees."""
+
+    __slots__ = ()
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether the player in ``seat`` may see this event (``None``: the full record)."""
+        return True
+
+
+class PrivateEvent(PublicEvent):
+    """An event only its ``player`` sees: the others must not even learn that it happened."""
+
+    __slots__ = ()
+
+    def visible_to(self, seat: int | None) -> bool:
+        return seat is None or seat == self.player  # type: ignore[attr-defined]
+
+
+def visible_events(events, seat: int | None) -> list:
+    """The events the player in ``seat`` may see, in order (``None``: all of them)."""
+    return [event for event in events if event.visible_to(seat)]
+
+
 @dataclass(frozen=True, slots=True)
-class TerritoryClaimed:
+class TerritoryClaimed(PublicEvent):
     player: int
     territory: int
 
@@ -36,7 +67,7 @@ class TerritoryClaimed:
 
 
 @dataclass(frozen=True, slots=True)
-class ArmyPlaced:
+class ArmyPlaced(PublicEvent):
     player: int
     territory: int
     armies: int
@@ -46,7 +77,7 @@ class ArmyPlaced:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(PublicEvent):
     player: int
     turn: int
 
@@ -55,19 +86,40 @@ class TurnStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class ReinforcementsReceived:
+class ReinforcementsReceived(PublicEvent):
+    """Armies received now; ``withheld`` armies for territories are held back by the old UK rules
+    until the attack phase ends without an attack (then a second event brings them), and are
+    forfeited by attacking (:class:`ReinforcementsForfeited`)."""
+
     player: int
     from_territories: int
     from_continents: int
+    withheld: int = 0
 
     def describe(self, board=None, names=None) -> str:
         total = self.from_territories + self.from_continents
-        return (f"{_who(names, self.player)} receives {total} armies "
-                f"({self.from_territories} for territories, {self.from_continents} for continents)")
+        out = (f"{_who(names, self.player)} receives {total} armies "
+               f"({self.from_territories} for territories, {self.from_continents} for continents)")
+        if self.withheld:
+            out += (f"; {self.withheld} more for territories come only if the attack phase ends "
+                    "without an attack")
+        return out
 
 
 @dataclass(frozen=True, slots=True)
-class CardsTraded:
+class ReinforcementsForfeited(PublicEvent):
+    """The old UK rules: the first attack of the turn forfeits the armies for territories."""
+
+    player: int
+    armies: int
+
+    def describe(self, board=None, names=None) -> str:
+        return (f"{_who(names, self.player)} attacked, forfeiting the {self.armies} armies for "
+                "territories (reinforce or attack)")
+
+
+@dataclass(frozen=True, slots=True)
+class CardsTraded(PublicEvent):
     """A set traded for ``armies``; ``bonus_armies`` went onto ``bonus_territories``."""
 
     player: int
@@ -89,7 +141,7 @@ class CardsTraded:
 
 
 @dataclass(frozen=True, slots=True)
-class Deployed:
+class Deployed(PublicEvent):
     player: int
     territory: int
     armies: int
@@ -99,7 +151,7 @@ class Deployed:
 
 
 @dataclass(frozen=True, slots=True)
-class DiceRolled:
+class DiceRolled(PublicEvent):
     """One roll of the dice in an attack."""
 
     player: int
@@ -119,7 +171,7 @@ class DiceRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class BlitzResolved:
+class BlitzResolved(PublicEvent):
     """A whole blitz, drawn in one go from the exact distribution of its outcome."""
 
     player: int
@@ -136,7 +188,7 @@ class BlitzResolved:
 
 
 @dataclass(frozen=True, slots=True)
-class TerritoryConquered:
+class TerritoryConquered(PublicEvent):
     player: int
     defender: int
     source: int
@@ -148,7 +200,7 @@ class TerritoryConquered:
 
 
 @dataclass(frozen=True, slots=True)
-class Occupied:
+class Occupied(PublicEvent):
     player: int
     source: int
     target: int
@@ -159,7 +211,7 @@ class Occupied:
 
 
 @dataclass(frozen=True, slots=True)
-class Fortified:
+class Fortified(PublicEvent):
     player: int
     source: int
     target: int
@@ -171,7 +223,7 @@ class Fortified:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(PublicEvent):
     player: int
     card: int
 
@@ -180,7 +232,7 @@ class CardDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerEliminated:
+class PlayerEliminated(PublicEvent):
     player: int
     by: int
     cards_taken: int
@@ -193,7 +245,7 @@ class PlayerEliminated:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(PublicEvent):
     winner: int | None
     reason: str
     places: tuple[int, ...]
@@ -205,7 +257,7 @@ class GameOver:
 
 
 @dataclass(frozen=True, slots=True)
-class ArmiesLost:
+class ArmiesLost(PublicEvent):
     """Armies that could not be placed (an army limit) and are lost."""
 
     player: int
@@ -217,7 +269,7 @@ class ArmiesLost:
 
 
 @dataclass(frozen=True, slots=True)
-class CapitalChosen:
+class CapitalChosen(PublicEvent):
     """A capital was picked; the others see which once every player has picked."""
 
     player: int
@@ -228,7 +280,7 @@ class CapitalChosen:
 
 
 @dataclass(frozen=True, slots=True)
-class CapitalsRevealed:
+class CapitalsRevealed(PublicEvent):
     capitals: tuple[int, ...]
 
     def describe(self, board=None, names=None) -> str:
@@ -236,7 +288,7 @@ class CapitalsRevealed:
 
 
 @dataclass(frozen=True, slots=True)
-class AttackRolled:
+class AttackRolled(PublicEvent):
     """The attacker's roll, shown to a defender who chooses his dice after seeing it (old UK)."""
 
     player: int
@@ -251,7 +303,7 @@ class AttackRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class Retreated:
+class Retreated(PublicEvent):
     player: int
     territory: int
     to: int
@@ -263,16 +315,21 @@ class Retreated:
 
 
 @dataclass(frozen=True, slots=True)
-class MissionChanged:
-    """A destroy mission became impossible and turned into 24 territories (UK rule)."""
+class MissionChanged(PrivateEvent):
+    """A destroy mission became impossible and turned into ``mission`` (UK rule: someone else
+    destroyed ``target``). Private: it would tell the others who held that mission."""
 
     player: int
+    target: int = -1
+    mission: "Mission | None" = None
 
     def describe(self, board=None, names=None) -> str:
-        return f"{_who(names, self.player)}'s mission changes"
+        now = self.mission.describe(names) if self.mission is not None else "another mission"
+        return (f"{_who(names, self.player)} can no longer destroy {_who(names, self.target)} "
+                f"(another player did): the secret mission is now: {now}")
 
 
 Event = Union[TerritoryClaimed, ArmyPlaced, TurnStarted, ReinforcementsReceived, CardsTraded,
               Deployed, DiceRolled, BlitzResolved, TerritoryConquered, Occupied, Fortified,
               CardDrawn, PlayerEliminated, GameOver, ArmiesLost, CapitalChosen, CapitalsRevealed,
-              AttackRolled, Retreated, MissionChanged]
+              AttackRolled, Retreated, MissionChanged, ReinforcementsForfeited]

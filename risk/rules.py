@@ -9,6 +9,8 @@ form kept in game records.
 (3, 30)
 >>> Rules.parse("fortify=connected").fortify
 'connected'
+>>> Rules.preset("italian").changes()   # what differs from the standard rules
+{'defender_max_dice': 3}
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ _HELP: dict[str, str] = {
     "capture_cards": "eliminating a player takes their cards (not in the old UK rules)",
     "captured_cards": "trade: captured cards force an immediate trade (US); hold: kept until your "
                       "next turn (new UK)",
-    "trade_anytime": "cards may be traded at any time in your turn before you draw (house rule)",
+    "trade_anytime": "cards may be traded at any time of the attack phase (house rule); the armies "
+                     "may be placed at any moment of it, and what is left when it ends is placed then",
     "fortify": "adjacent: one move between neighbours; connected: one move along your own "
                "territories; unlimited: any number of moves, each army moving once",
     "fortify_max_armies": "at most this many armies per fortify move (old UK: 7; 0 = no limit)",
@@ -74,25 +77,45 @@ _HELP: dict[str, str] = {
                         "extra die",
     "missions": "secret missions: win by completing yours (3 or more players)",
     "mission_set": "classic: the 14 missions; us-1998: the 12 of the 1998 US edition",
-    "mission_kill": "uk: you must destroy the last army of your target yourself, or your mission "
-                    "becomes 24 territories; us: anyone may complete it",
+    "mission_kill": "us: anyone may complete a destroy mission (new US rules); uk: you must destroy "
+                    "the last army of your target yourself, or your mission becomes 24 territories",
     "capitals": "capital Risk: each player picks a capital; holding the capitals wins",
-    "capitals_to_win": "how many capitals win (0 = all of them)",
+    "capitals_to_win": "how many capitals win, your own included (0 = all of them; else 2 to the "
+                       "number of players)",
     "max_turns": "the game ends after this many player turns and is adjudicated "
                  "(most territories, then most armies)",
     "starting_armies": "armies each player starts with (0 = the standard table by player count)",
 }
 
-#: Named sets of options: the rules printed in particular editions (see docs/rules.md).
+#: Named sets of options: the rules the FAQ (seed 003) gives each edition, and nothing it does not
+#: give; every other option keeps the standard value. docs/rules.md quotes the FAQ for each entry.
 PRESETS: dict[str, dict[str, Any]] = {
+    # The new US rules: the defaults, among them the new-US mission rule (Q2.2.1: "anyone may
+    # complete your mission").
     "us-1993": {},
-    "uk-old": {"setup": "deal", "setup_limit": 4, "card_values": "fixed", "territory_bonus": "off",
-               "capture_cards": False, "reinforce_or_attack": True, "defender_sees_dice": True,
-               "fortify_max_armies": 7, "mission_kill": "uk"},
-    "uk-new": {"setup": "deal", "card_values": "fixed", "territory_bonus": "card",
-               "captured_cards": "hold", "defender_two_dice_needs": 3, "mission_kill": "uk"},
-    "us-1959": {"setup": "deal", "placement": "none", "territory_bonus": "off"},
-    "italian": {"defender_max_dice": 3, "card_values": "fixed", "mission_kill": "us"},
+    "uk-old": {
+        "setup": "deal",              # Q2.3: cards dealt out "in the U.K. rules and the 1959 U.S. rules"
+        "setup_limit": 4,             # Q2.3: "at most 4 armies in a single territory at setup"
+        "reinforce_or_attack": True,  # Q2.4: "either reinforce or attack"
+        "card_values": "fixed",       # Q2.5: the U.K. rules' "standard" scheme 4/6/8/10
+        "capture_cards": False,       # Q2.5: "no mention of ... gaining Risk cards by wiping out"
+        "defender_sees_dice": True,   # Q2.6.1: "the attacker rolls the dice first, then the defender"
+        "fortify_max_armies": 7,      # Q2.7: "a maximum of 7 to be moved"
+        "mission_kill": "uk",         # Q2.2.1: "you must kill the last remaining unit ... yourself"
+    },
+    "uk-new": {
+        "setup": "deal",              # Q2.3, as for the old UK rules
+        "card_values": "fixed",       # Q2.5, as for the old UK rules
+        "captured_cards": "hold",     # Q2.5: "In the new U.K. rules, you simply hold the extra cards"
+        "mission_kill": "uk",         # Q2.2.1, as for the old UK rules
+    },
+    "us-1959": {
+        "setup": "deal",              # Q2.3, as for the UK rules
+        "placement": "none",          # Q2.3: "players start with only the one army per territory"
+    },
+    "italian": {
+        "defender_max_dice": 3,       # Q2.6: "the Italian Risiko! ... as many as three dice"
+    },
 }
 
 
@@ -124,7 +147,7 @@ class Rules:
     sea_lane_defence: bool = False
     missions: bool = False
     mission_set: str = "classic"
-    mission_kill: str = "uk"
+    mission_kill: str = "us"
     capitals: bool = False
     capitals_to_win: int = 0
     max_turns: int = 1000
@@ -162,8 +185,6 @@ class Rules:
         if self.defender_sees_dice and self.defender_max_dice != 2:
             raise RulesError("the seeing defender (defender_sees_dice) chooses between 1 and 2 dice; "
                              "it does not combine with defender_max_dice=3")
-        if self.defender_sees_dice and self.sea_lane_defence:
-            raise RulesError("defender_sees_dice and sea_lane_defence do not combine")
 
     @property
     def dice(self):
@@ -181,6 +202,21 @@ class Rules:
         if name not in PRESETS:
             raise RulesError(f"unknown rules preset '{name}'; the presets are: {', '.join(PRESETS)}")
         return cls(**{**PRESETS[name], **changes})
+
+    def check_players(self, players: int) -> None:
+        """Refuse options that cannot work with ``players`` players (one line naming the rule)."""
+        if self.missions and players < 3:
+            raise RulesError("secret missions need at least 3 players")
+        # Your own capital counts (as in the Hasbro rules), so 1 would win before the first
+        # attack, and more capitals than players can never be held.
+        if self.capitals and self.capitals_to_win and not 2 <= self.capitals_to_win <= players:
+            raise RulesError(f"rule capitals_to_win={self.capitals_to_win} must be 0 (all capitals) or "
+                             f"2 to {players} with {players} players (your own capital counts)")
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the standard rules, named as in :meth:`to_dict`."""
+        standard = Rules().to_dict()
+        return {name: value for name, value in self.to_dict().items() if value != standard[name]}
 
     def starting_armies(self, players: int) -> int:
         if self.starting_armies_override:

@@ -114,7 +114,7 @@ class GameState(Engine):
         # the variants (docs/rules.md): decisions by the defender, old UK turns, commanders,
         # sea lanes, retreats, missions and capitals
         "decider", "pending", "attacked", "withheld", "after_deploy", "commander_used",
-        "sea_rounds", "retreat_offered", "missions", "mission_done", "capitals",
+        "sea_rounds", "retreat_offered", "declared", "missions", "mission_done", "capitals",
     )
 
     # -- construction --------------------------------------------------------------------------
@@ -134,8 +134,7 @@ class GameState(Engine):
             raise RulesError(f"map {board.name!r} has {n} territories, too few for {owners} owners")
         start = rules.starting_armies(players)
         needed = -(-n // owners)
-        if rules.missions and players < 3:
-            raise RulesError("secret missions need at least 3 players")
+        rules.check_players(players)
         if start < needed:
             raise RulesError(f"{start} starting armies cannot cover {needed} territories each on map "
                              f"{board.name!r}; set the rule starting_armies to at least {needed}")
@@ -185,6 +184,7 @@ class GameState(Engine):
         self.commander_used = False
         self.sea_rounds = {}
         self.retreat_offered = 0
+        self.declared = None
         self.missions = None
         self.mission_done = None
         self.capitals = [-1] * players
@@ -295,6 +295,7 @@ class GameState(Engine):
         other.commander_used = self.commander_used
         other.sea_rounds = dict(self.sea_rounds) if self.sea_rounds else {}
         other.retreat_offered = self.retreat_offered
+        other.declared = self.declared
         other.missions = list(self.missions) if self.missions is not None else None
         other.mission_done = list(self.mission_done) if self.mission_done is not None else None
         other.capitals = self.capitals[:]
@@ -322,8 +323,9 @@ class GameState(Engine):
                 other.hands[owner] = unseen[position:position + size]
                 position += size
         other.deck = unseen[position:]
-        if other.missions is not None:
+        if other.missions is not None:  # a mission, and whether its target fell, is its holder's secret
             other.missions = [m if owner == player else None for owner, m in enumerate(other.missions)]
+            other.mission_done = [done and owner == player for owner, done in enumerate(other.mission_done)]
         if self.phase == Phase.CAPITAL:  # capitals are revealed together, once all are chosen
             other.capitals = [c if owner == player else -1 for owner, c in enumerate(other.capitals)]
         return other
@@ -354,10 +356,16 @@ class GameState(Engine):
         return sum(a for t, a in enumerate(self.armies) if owner[t] == player)
 
     def income(self, player: int) -> int:
-        """Reinforcements from territories and continents (what a turn would start with)."""
+        """Reinforcements from territories and continents (what a turn would start with; under
+        the old UK rules the armies for territories come only if the player does not attack,
+        see :meth:`income_parts`)."""
+        return sum(self.income_parts(player))
+
+    def income_parts(self, player: int) -> tuple[int, int]:
+        """(armies for territories, armies for continents) of a turn of ``player``."""
         rules = self.rules
-        base = max(rules.reinforcement_minimum, self.count[player] // rules.reinforcement_divisor)
-        return base + self.board.continent_bonus_for(self.owner, player)
+        from_territories = max(rules.reinforcement_minimum, self.count[player] // rules.reinforcement_divisor)
+        return from_territories, self.board.continent_bonus_for(self.owner, player)
 
     def owner_name(self, owner: int) -> str:
         return "Neutral" if owner == self.neutral else f"Player {owner + 1}"
@@ -380,5 +388,5 @@ class GameState(Engine):
                 tuple(self.discard), self.sets_traded, self.bonus_used, self.conquered,
                 self.attack_source, self.attack_target, self.occupy_min, self.winner, self.end_reason,
                 self.decider, self.pending, self.withheld, self.commander_used,
-                tuple(sorted(self.sea_rounds.items())), self.retreat_offered, tuple(self.capitals),
+                tuple(sorted(self.sea_rounds.items())), self.retreat_offered, self.declared, tuple(self.capitals),
                 tuple(self.missions) if self.missions is not None else None)

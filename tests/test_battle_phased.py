@@ -22,6 +22,10 @@ CASES = {
     "sea lane, two rounds left": dict(sea_rounds=2),
     "six and sea lane": dict(six=True, sea_rounds=4),
     "six and seeing defender": dict(six=True, seeing=True),
+    "three defender dice and sea lane": dict(dice=DiceRules(defender_max=3), sea_rounds=4),
+    "seeing defender, two dice from three armies": dict(dice=DiceRules(defender_two_dice_needs=3), seeing=True),
+    "seeing defender and sea lane": dict(seeing=True, sea_rounds=4),
+    "seeing defender, sea lane and six": dict(seeing=True, sea_rounds=2, six=True),
 }
 
 

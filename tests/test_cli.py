@@ -80,3 +80,50 @@ def test_bots_command_lists_bots_and_parameters(capsys):
     assert {"random", "angry", "threshold", "markov", "mcts"} <= set(rows)
     assert rows["threshold"]["parameters"]["attack_threshold"] == 0.6
     assert rows["mcts"]["parameters"]["iterations"] > 0 and rows["mcts"]["description"]
+
+
+# -- rule variants on the command line ------------------------------------------------------------
+
+@pytest.mark.parametrize("preset", ["us-1993", "uk-old", "uk-new", "us-1959", "italian"])
+def test_simulate_with_a_rules_preset(capsys, preset):
+    result = run_json(capsys, "simulate", "--bots", "threshold,angry,markov", "--seed", "4",
+                      "--rules-preset", preset, "--max-turns", "12", "--json")
+    assert result["turns"] == 12 or result["reason"] != "turn limit"
+
+
+GAME_COMMANDS = {
+    "simulate": ["simulate", "--bots", "random,random,random", "--seed", "1", "--max-turns", "5"],
+    "tournament": ["tournament", "--bots", "random,random,random", "--games", "3", "--seed", "1",
+                   "--max-turns", "5", "--jobs", "1"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(GAME_COMMANDS))
+@pytest.mark.parametrize("options, message", [
+    (["--rules", "missions=maybe"], "rule missions='maybe' must be true or false"),
+    (["--rules", "colour=blue"], "unknown rule 'colour'"),
+    (["--rules", "capitals_to_win=two"], "must be a whole number"),
+    (["--rules-preset", "nz"], "unknown rules preset 'nz'"),
+    (["--rules-preset", "uk-old", "--rules", "fortify=teleport"], "fortify='teleport' is not one of"),
+    (["--rules", "capitals=true,capitals_to_win=9"], "capitals_to_win=9 must be 0 (all capitals) or 2 to 3"),
+    (["--rules", "capitals=true,capitals_to_win=1"], "capitals_to_win=1"),
+])
+def test_bad_rules_get_one_line(capsys, command, options, message):
+    assert main(GAME_COMMANDS[command] + options) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_a_variant_game_is_recorded_and_replays(capsys, tmp_path):
+    record = tmp_path / "variant.jsonl"
+    rules = ("missions=true,capitals=true,capitals_to_win=2,retreat=true,sea_lane_defence=true,"
+             "defender_sees_dice=true,trade_anytime=true,commanders=true")
+    assert main(["simulate", "--bots", "mcts:iterations=10,threshold,angry,random", "--seed", "6",
+                 "--rules-preset", "uk-old", "--rules", rules, "--max-turns", "40",
+                 "--quiet", "--record", str(record)]) == 0
+    capsys.readouterr()
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["rules"]["missions"] and header["rules"]["reinforce_or_attack"]
+    assert header["rules"]["mission_kill"] == "uk"
+    assert main(["replay", str(record)]) == 0
+    assert "matches the record" in capsys.readouterr().out

@@ -10,9 +10,9 @@ from risk.actions import (Attack, Blitz, ChooseCapital, Defend, Deploy, EndPhase
 from risk.cards import WILD
 from risk.errors import IllegalActionError, RulesError
 from risk.events import (ArmiesLost, AttackRolled, CapitalsRevealed, CardsTraded, DiceRolled, MissionChanged,
-                         Retreated)
+                         ReinforcementsForfeited, ReinforcementsReceived, Retreated, visible_events)
 from risk.match import Match
-from risk.missions import Mission, mission_deck
+from risk.missions import Mission, deal_missions, is_complete, mission_deck, territory_mission
 from risk.phase import Phase
 from risk.rules import PRESETS, Rules
 from risk.state import GameState, RandomSource
@@ -96,7 +96,7 @@ def test_territory_mission_counts_armies(classic):
     assert game.is_terminal() and game.end_reason == "mission"
 
 
-def destroy_setup(classic, kill):
+def destroy_setup(classic, kill="uk", rules=None):
     # Player 2 holds only Kamchatka; player 1 is about to take it from Alaska; player 0's mission
     # is to destroy player 2.
     ids = classic.id
@@ -107,8 +107,9 @@ def destroy_setup(classic, kill):
     armies = [2] * 42
     armies[ids("Alaska")] = 30
     armies[ids("Kamchatka")] = 1
+    rules = rules or Rules(missions=True, mission_kill=kill)
     game = GameState.from_position(owner, armies, 3, board=classic, phase=Phase.ATTACK, player=1,
-                                   rules=Rules(missions=True, mission_kill=kill), seed=2)
+                                   rules=rules, seed=2)
     game.missions = [Mission("destroy", target=2), Mission("territories", territories=42),
                      Mission("territories", territories=42)]
     game.mission_done = [False] * 3
@@ -125,6 +126,34 @@ def test_destroy_mission_taken_by_someone_else_uk_rule(classic):
     assert not game.is_terminal()
 
 
+def test_a_changed_mission_is_told_to_its_holder_only(classic):
+    game, alaska, kamchatka = destroy_setup(classic, "uk")
+    events = []
+    while game.owner[kamchatka] != 1:
+        events += game.apply(Blitz(alaska, kamchatka))
+    changed = [e for e in events if isinstance(e, MissionChanged)]
+    assert changed == [MissionChanged(0, 2, Mission("territories", territories=24))]
+    assert "Occupy 24 territories" in changed[0].describe(classic)
+    # The holder sees it; the other seats see the same turn without it; the full record has it.
+    assert changed[0] in visible_events(events, 0) and changed[0] in visible_events(events, None)
+    for seat in (1, 2):
+        assert not changed[0].visible_to(seat)
+        assert visible_events(events, seat) == [e for e in events if not isinstance(e, MissionChanged)]
+
+
+@pytest.mark.parametrize("rules", [Rules(missions=True), Rules.preset("us-1993", missions=True)],
+                         ids=["default", "us-1993"])
+def test_the_us_rules_let_anyone_complete_a_destroy_mission(classic, rules):
+    game, alaska, kamchatka = destroy_setup(classic, rules=rules)
+    events = []
+    while game.owner[kamchatka] != 1:
+        events += game.apply(Blitz(alaska, kamchatka))
+    assert game.mission_done[0] and not any(isinstance(e, MissionChanged) for e in events)
+    # Whether the target fell for a mission is its holder's secret.
+    assert game.view(0, RandomSource(1)).mission_done == [True, False, False]
+    assert game.view(1, RandomSource(1)).mission_done == [False, False, False]
+
+
 def test_destroy_mission_completed_by_anyone_us_rule(classic):
     game, alaska, kamchatka = destroy_setup(classic, "us")
     while game.owner[kamchatka] != 1:
@@ -135,6 +164,40 @@ def test_destroy_mission_completed_by_anyone_us_rule(classic):
     while not game.is_terminal() and game.player == 1:
         game.apply(EndPhase() if EndPhase() in game.legal_actions() else game.legal_actions()[0])
     assert game.is_terminal() and game.winner == 0 and game.end_reason == "mission"
+
+
+def test_drawing_your_own_colour_becomes_24_territories(classic):
+    class Unshuffled(RandomSource):
+        def shuffle(self, items):  # the deck in its printed order: destroy seat 0, 1, 2, then the rest
+            pass
+
+    class Rotated(RandomSource):
+        def shuffle(self, items):  # seat k draws "destroy seat k + 1"
+            items[:] = items[1:] + items[:1]
+
+    own = deal_missions(classic, 3, "classic", Unshuffled(1))
+    assert own == [Mission("territories", territories=24, min_armies=1)] * 3
+    others = deal_missions(classic, 3, "classic", Rotated(1))
+    assert others[:2] == [Mission("destroy", target=1), Mission("destroy", target=2)]
+
+
+def test_missions_with_a_third_continent_of_your_choice(classic):
+    ids = classic.id
+    members = {c.name: [classic.names[t] for t in c.members] for c in classic.continents}
+    for continents, third in ((("Europe", "South America"), "Australia"), (("Europe", "Australia"), "Africa")):
+        mission = Mission("continents", continents=continents, third=True)
+        held = {name for c in continents for name in members[c]} | set(members[third])
+        last = members[third][-1]
+        owner = [0 if name in held - {last} else 1 for name in classic.names]
+        armies = [3] * 42
+        source = next(n for n in classic.neighbours[ids(last)] if owner[n] == 0)
+        armies[source] = 60
+        game = mission_game(classic, mission, owner, armies)
+        # The two named continents are held, the third is not yet: not complete.
+        assert not is_complete(mission, game, 0, False) and not game.is_terminal()
+        conquer(game, source, ids(last))
+        assert is_complete(mission, game, 0, False)
+        assert game.is_terminal() and game.winner == 0 and game.end_reason == "mission"
 
 
 def test_destroy_mission_by_its_holder(classic):
@@ -171,25 +234,59 @@ def test_capitals_win_when_held(tiny):
     assert game.is_terminal() and game.winner == 0 and game.end_reason == "capitals"
 
 
+def test_capitals_to_win_counts_your_own(tiny):
+    # Three players; capitals_to_win=2 is your own and one more.
+    game = tiny_game(tiny, [0, 0, 0, 1, 1, 2], [2, 30, 2, 1, 3, 3], players=3, capitals=True, capitals_to_win=2)
+    game.capitals = [0, 3, 5]
+    assert not game.is_terminal()
+    conquer(game, 1, 3)
+    assert game.is_terminal() and game.winner == 0 and game.end_reason == "capitals"
+    assert game.capitals_held(0) == 2
+
+
+@pytest.mark.parametrize("players, wanted", [(3, 1), (3, 4), (3, 9), (2, 3), (6, 7)])
+def test_capitals_to_win_out_of_range(players, wanted):
+    rules = Rules(capitals=True, capitals_to_win=wanted)
+    with pytest.raises(RulesError) as error:
+        GameState.new(players=players, seed=1, rules=rules)
+    message = str(error.value)
+    assert f"capitals_to_win={wanted}" in message and f"2 to {players}" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("players, wanted", [(3, 0), (3, 2), (3, 3), (6, 6), (2, 2)])
+def test_capitals_to_win_in_range(players, wanted):
+    GameState.new(players=players, seed=1, rules=Rules(capitals=True, capitals_to_win=wanted))
+
+
 # -- turns, set-up and army limits ----------------------------------------------------------------
 
 def test_old_uk_reinforce_or_attack(tiny):
     game = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [4, 4, 4, 2, 2, 2], phase=Phase.FORTIFY, player=1,
                      reinforce_or_attack=True)
-    game.apply(EndPhase())
+    events = game.apply(EndPhase())
     # Player 0 holds West Island (+2): only the continent armies come at the start.
     assert game.phase == Phase.DEPLOY and game.pool == 2 and game.withheld == 3
+    # The log tells what is received now and what is held back, not 3 armies for territories.
+    received = [e for e in events if isinstance(e, ReinforcementsReceived)]
+    assert received == [ReinforcementsReceived(0, 0, 2, withheld=3)]
+    assert received[0].describe(tiny).startswith("Player 1 receives 2 armies (0 for territories, 2 for")
     game.apply(Deploy(1, 2))
     assert game.phase == Phase.ATTACK
-    game.apply(EndPhase())  # no attack: the 3 armies for territories come now
+    events = game.apply(EndPhase())  # no attack: the 3 armies for territories come now
+    assert [e for e in events if isinstance(e, ReinforcementsReceived)] == [ReinforcementsReceived(0, 3, 0)]
     assert game.phase == Phase.DEPLOY and game.pool == 3
     game.apply(Deploy(0, 3))
     assert game.phase in (Phase.FORTIFY, Phase.DEPLOY) or game.player == 1
     attacked = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [4, 9, 4, 2, 2, 2], phase=Phase.ATTACK,
                          reinforce_or_attack=True)
     attacked.withheld = 3
-    attacked.apply(Attack(1, 3, 1))
-    attacked.apply(EndPhase()) if attacked.phase == Phase.ATTACK else None
+    events = attacked.apply(Attack(1, 3, 1))
+    assert [e for e in events if isinstance(e, ReinforcementsForfeited)] == [ReinforcementsForfeited(0, 3)]
+    assert attacked.withheld == 0
+    events = attacked.apply(Attack(1, 3, 1))
+    assert not any(isinstance(e, ReinforcementsForfeited) for e in events)  # once a turn
+    events = attacked.apply(EndPhase()) if attacked.phase == Phase.ATTACK else []
+    assert not any(isinstance(e, ReinforcementsReceived) for e in events)
     assert attacked.pool == 0 and attacked.phase != Phase.DEPLOY
 
 
@@ -285,26 +382,66 @@ def test_sea_lane_defence_extra_die_for_four_rolls(tiny):
     assert len([e for e in events if isinstance(e, DiceRolled)][0].defend_dice) == 2
 
 
+def test_seeing_defender_across_a_sea_lane(tiny):
+    # Not forbidden by the FAQ: the defender chooses 1 or 2 dice after seeing the roll, and the
+    # sea lane adds its die on top in the first 4 rolls.
+    rules = dict(defender_sees_dice=True, sea_lane_defence=True)
+    game = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 60, 2, 40, 2, 2], **rules)
+    counts = []
+    for chosen in (1, 2, 1, 2, 1, 2):
+        game.apply(Attack(1, 3, 3))
+        assert game.phase == Phase.DEFEND and list(game.legal_actions()) == [Defend(1), Defend(2)]
+        events = game.apply(Defend(chosen))
+        counts.append(len([e for e in events if isinstance(e, DiceRolled)][0].defend_dice))
+    assert counts == [2, 3, 2, 3, 1, 2]
+    # A blitz under both rules is drawn from the combined law, and bots play such games.
+    blitz = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 30, 2, 10, 2, 2], **rules)
+    blitz.apply(Blitz(1, 3))
+    assert 1 <= blitz.sea_rounds[(1, 3)] <= 4
+    match = Match([make_agent(s) for s in ("mcts:iterations=10", "threshold", "markov")], seed=3,
+                  rules=Rules(max_turns=60, **rules))
+    match.play()
+    assert match.record.replay().fingerprint() == match.state.fingerprint()
+
+
 def test_retreat(tiny):
     game = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 9, 2, 4, 2, 2], retreat=True)
     game.armies[1] = 2
     with pytest.raises(IllegalActionError, match="needs at least 3"):
         game.apply(Attack(1, 3, 1))
     game.armies[1] = 9
-    game.apply(Attack(1, 3, 3))
+    events = game.apply(Attack(1, 3, 3))
+    assert not any(isinstance(e, DiceRolled) for e in events)  # the attack is only declared
     assert game.phase == Phase.RETREAT and game.current_player == 1
     assert set(game.legal_actions()) == {Retreat(4), Retreat(5), Stand()}
     events = game.apply(Retreat(4))
     assert any(isinstance(e, Retreated) for e in events)
     assert game.owner[3] == 0 and game.armies[4] == 6 and game.current_player == 0
     assert game.armies[1] + game.armies[3] == 8  # the retreat cost the attacker one army
-    stand = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 9, 2, 4, 2, 2], retreat=True)
-    stand.apply(Blitz(1, 3, 6))
-    stand.apply(Stand())
-    assert stand.phase != Phase.RETREAT and stand.current_player == 0
-    if stand.owner[3] == 1 and stand.phase == Phase.ATTACK:
-        stand.apply(Attack(1, 3, 1))  # asked once a turn only
-        assert stand.phase != Phase.RETREAT
+
+def test_retreat_is_decided_before_the_dice(tiny):
+    # FAQ 4.2: the defender declares "once the attacker first begins to attack the territory
+    # (before any decisions about number of dice, etc.)".
+    game = tiny_game(tiny, [0, 0, 0, 1, 0, 1], [2, 9, 2, 4, 5, 2], retreat=True)
+    game.apply(Blitz(1, 3, 6))
+    events = game.apply(Stand())
+    assert not any(isinstance(e, DiceRolled) for e in events)
+    assert game.phase == Phase.ATTACK and game.current_player == 0 and game.declared == (1, 3)
+    # Now the attacker chooses the dice of that attack, and only of that one.
+    legal = game.legal_actions()
+    assert {Attack(1, 3, k) for k in (1, 2, 3)} <= set(legal) and Blitz(1, 3, 1) in legal
+    assert EndPhase() not in legal and {(a.source, a.target) for a in legal} == {(1, 3)}
+    for elsewhere in (Attack(4, 5, 1), Attack(4, 3, 1)):
+        with pytest.raises(IllegalActionError, match="declared the attack"):
+            game.apply(elsewhere)
+    with pytest.raises(IllegalActionError, match="choose the dice"):
+        game.apply(EndPhase())
+    events = game.apply(Attack(1, 3, 1))
+    assert [len(e.attack_dice) for e in events if isinstance(e, DiceRolled)] == [1]
+    assert game.declared is None and game.phase != Phase.RETREAT  # asked once a turn only
+    if game.phase == Phase.ATTACK:
+        game.apply(Attack(1, 3, 1))
+        assert game.phase != Phase.RETREAT
 
 
 # -- cards ----------------------------------------------------------------------------------------
@@ -327,10 +464,22 @@ def test_trade_any_time_in_the_attack(tiny):
                      territory_bonus="off")
     trade = Trade((WILD, 0, 3))
     assert trade in game.legal_actions()
+    assert Deploy(1, 1) not in game.legal_actions()  # nothing to deploy before the trade
     game.apply(trade)
-    assert game.phase == Phase.DEPLOY and game.pool == 4
-    game.apply(Deploy(1, 4))
-    assert game.phase == Phase.ATTACK and game.armies[1] == 13
+    # FAQ Q2.5's house rule: the armies are put on gradually as the attack goes on.
+    assert game.phase == Phase.ATTACK and game.pool == 4
+    assert Deploy(1, 4) in game.legal_actions() and Attack(1, 3, 3) in game.legal_actions()
+    game.apply(Deploy(1, 1))
+    assert game.phase == Phase.ATTACK and game.pool == 3 and game.armies[1] == 10
+    game.apply(Attack(1, 3, 1))
+    game.apply(Deploy(0, 1))
+    assert game.pool == 2 and game.armies[0] == 3
+    if game.phase == Phase.OCCUPY:
+        game.apply(Occupy(game.occupy_min))
+    game.apply(EndPhase())  # what is left is deployed when the attack phase ends, before fortifying
+    assert game.phase == Phase.DEPLOY and game.pool == 2
+    game.apply(Deploy(2, 2))
+    assert game.phase == Phase.FORTIFY and game.pool == 0
 
 
 def captured_position(tiny, **rules):

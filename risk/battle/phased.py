@@ -12,7 +12,8 @@ A battle is then a short list of *opening* round laws followed by the usual law.
 distribution is exact: the opening rounds are pushed forward state by state, and each state they
 reach is finished with the cached distribution of the ordinary battle (floats from the vectorised
 solver, or :class:`~fractions.Fraction` values from the exact one). The seeing defender (old UK,
-FAQ Q3.1) fits the same scheme as a whole-battle law, and may be combined with the commander.
+FAQ Q3.1) fits the same scheme as a whole-battle law, and may be combined with the commander and
+with the sea lane (he chooses his usual 1 or 2 dice by the Q3.1 policy; the sea lane adds one).
 
 Board convention outside (armies on the attacking territory), Tan's convention inside.
 """
@@ -45,10 +46,8 @@ def special_round(attack_dice: int, defender_armies: int, dice: DiceRules = STAN
 
     ``six``: the attacker's lowest die becomes a six. ``extra_die``: the defender rolls one die
     more than usual, at most 3. ``seeing``: the defender chooses his dice by the FAQ's Q3.1
-    policy after seeing the (final) attacking roll.
+    policy after seeing the (final) attacking roll (and then rolls the extra die too).
     """
-    if seeing and extra_die:
-        raise BattleError("the seeing defender and sea-lane defence are not combined")
     usual = dice.defender_dice(defender_armies)
     odds: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for attack in product(FACES, repeat=attack_dice):
@@ -72,7 +71,7 @@ def variant_model(dice: DiceRules = STANDARD_DICE, *, six: bool = False, extra_d
     """The round law of :func:`special_round` as a model the solvers take."""
     if not (six or extra_die or seeing):
         return standard_model(dice)
-    if seeing and not six:
+    if seeing and not (six or extra_die):
         return seeing_defender_model(dice)
     name = "+".join(n for n, on in (("commander", six), ("sea-lane", extra_die), ("seeing", seeing)) if on)
     # Defender losses are capped by his armies up to 3; the seeing policy tells up to 5 apart.
@@ -128,7 +127,7 @@ def battle_laws(dice: DiceRules = STANDARD_DICE, *, seeing: bool = False, six: b
     commander's six on the first round.
     """
     base = seeing_defender_model(dice) if seeing else standard_model(dice)
-    opening: list[RoundModel] = [variant_model(dice, extra_die=True)] * sea_rounds
+    opening: list[RoundModel] = [variant_model(dice, extra_die=True, seeing=seeing)] * sea_rounds
     if six:
         first = variant_model(dice, six=True, extra_die=sea_rounds > 0, seeing=seeing)
         opening = [first] + opening[1:] if opening else [first]

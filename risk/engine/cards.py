@@ -3,7 +3,9 @@
 Trades happen at the start of a turn (forced while holding too many cards with a set among them),
 after capturing a player's cards (the US immediate trade), or, under the house rule, at any time
 before the attack phase ends. Traded armies and reinforcements go into the pool that ``deploy``
-spends; with an army limit, armies with nowhere to go are lost.
+spends; with an army limit, armies with nowhere to go are lost. Armies traded during the attack
+phase (the house rule) stay in the pool, to be deployed at any moment of the attack phase ("put
+the armies on gradually as you attacked", FAQ Q2.5); what is left when it ends is deployed then.
 """
 
 from __future__ import annotations
@@ -103,10 +105,9 @@ class CardRules:
         if bonus_lands:
             self.bonus_used = True
         events.append(CardsTraded(p, tuple(action.cards), value, bonus_lands, placed))
-        if self.phase == Phase.ATTACK:  # the house rule: trade during the attack, deploy at once
-            self.after_deploy = Phase.ATTACK
-            self._enter_deploy(events)
-        elif self.resume_attack:
+        if self.phase == Phase.ATTACK:
+            return  # the house rule: the armies wait in the pool, deployed during the attack
+        if self.resume_attack:
             if not self._must_trade():
                 self._enter_deploy(events)
         elif not has_set(hand, self.board.cards):
@@ -154,7 +155,7 @@ class CardRules:
                 self._enter_attack(events)
 
     def _check_deploy(self: "GameState", action: Deploy) -> str | None:
-        if self.phase != Phase.DEPLOY:
+        if self.phase != Phase.DEPLOY and not (self.phase == Phase.ATTACK and self.pool):
             return self._wrong_phase()
         reason = self._own_territory(action.territory)
         if reason:
@@ -170,7 +171,10 @@ class CardRules:
         self.armies[action.territory] += action.armies
         self.pool -= action.armies
         events.append(Deployed(self.player, action.territory, action.armies))
-        self._settle_pool(events)
+        if self.phase == Phase.DEPLOY:
+            self._settle_pool(events)
+        elif self._attack_phase_idle():
+            self._end_attack(events)
 
     def _card_name(self: "GameState", card: int) -> str:
         if card == WILD:

@@ -5,7 +5,10 @@ them. A blitz is drawn in one go from the exact distribution of its outcome (:mo
 under whatever dice rules are in force. Two variants give the defender a decision in the middle
 of the attacker's turn, during which ``current_player`` is the defender: choosing the dice after
 seeing the attacker's roll (old UK rules; in a blitz, and for the neutral army, the FAQ's Q3.1
-policy decides), and retreating instead of fighting (FAQ 4.2).
+policy decides), and retreating instead of fighting (FAQ 4.2). The retreat is offered when the
+attacker declares the attack, before any decision about dice: an ``attack`` or ``blitz`` on a
+territory that may retreat only declares it; if the defender stands, the attacker then chooses
+the dice for that attack (``declared``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import TYPE_CHECKING
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
 from risk.battle import SEA_LANE_ROUNDS, resolve_roll, sample_blitz, sample_phased, seeing_defender_dice
 from risk.events import (AttackRolled, BlitzResolved, CardDrawn, DiceRolled, Event, Occupied,
-                         PlayerEliminated, Retreated, TerritoryConquered)
+                         PlayerEliminated, ReinforcementsForfeited, ReinforcementsReceived, Retreated,
+                         TerritoryConquered)
 from risk.phase import Phase
 
 if TYPE_CHECKING:
@@ -34,8 +38,13 @@ class CombatRules:
 
     def _enter_attack(self: "GameState", events: list[Event]) -> None:
         self.phase = Phase.ATTACK
-        if not self._can_attack() and not self._may_trade_now():
+        if self._attack_phase_idle():
             self._end_attack(events)
+
+    def _attack_phase_idle(self: "GameState") -> bool:
+        """Nothing left to choose in the attack phase: no attack, no trade, no armies in hand
+        (traded during the attack under the house rule)."""
+        return not self._can_attack() and not self._may_trade_now() and not self.pool
 
     def _can_attack(self: "GameState") -> bool:
         mine = self.own_mask[self.player]
@@ -61,6 +70,8 @@ class CombatRules:
             for t in self.board.neighbours[s]:
                 if owner[t] == player or self._needs_three(t) and a < 3:
                     continue
+                if self.declared is not None and (s, t) != self.declared:
+                    continue
                 runs.append((Attack, (s, t), 1, min(max_dice, a - 1)))
                 runs.append((Blitz, (s, t), 1, a - 1))
                 if six:
@@ -68,7 +79,10 @@ class CombatRules:
                     runs.append((_blitz_with_six, (s, t), 1, a - 1))
         if self._may_trade_now():
             runs.extend((None, a, 0, 0) for a in self._trade_actions())
-        runs.append((None, EndPhase(), 0, 0))
+        if self.pool:  # armies traded during the attack (house rule), placed when the player likes
+            runs.extend(self._deploy_runs())
+        if self.declared is None:
+            runs.append((None, EndPhase(), 0, 0))
         return runs
 
     def legal_retreats(self: "GameState") -> list[int]:
@@ -102,6 +116,10 @@ class CombatRules:
             return f"you cannot attack your own territory {names[target]}"
         if not self.board.adjacent(source, target):
             return f"{names[source]} does not border {names[target]}"
+        if self.declared is not None and (source, target) != self.declared:
+            s, t = self.declared
+            return (f"you declared the attack on {names[t]} from {names[s]} and its defender stood: "
+                    "choose the dice for that attack")
         if self.armies[source] < 2:
             return f"{names[source]} has only 1 army; attacking needs at least 2 (one stays behind)"
         if self._needs_three(target) and self.armies[source] < 3:
@@ -129,7 +147,7 @@ class CombatRules:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
-        self.attacked = True
+        self._begin_attack(events)
         die = self.rng.die
         attack_dice = sorted((die() for _ in range(action.dice)), reverse=True)
         if action.six:
@@ -139,17 +157,30 @@ class CombatRules:
         defender = self.owner[t]
         allowed = self.dice_rules.defender_dice(self.armies[t])
         if self.rules.defender_sees_dice and allowed > 1:
-            if defender == self.neutral:
-                chosen = seeing_defender_dice(self.armies[t], attack_dice, allowed)
-            else:
+            if defender != self.neutral:
                 self.pending = (s, t, tuple(attack_dice))
                 self.decider = defender
                 self.phase = Phase.DEFEND
                 events.append(AttackRolled(self.player, defender, s, t, tuple(attack_dice)))
                 return
+            chosen = seeing_defender_dice(self.armies[t], attack_dice, allowed)
         else:
-            chosen = allowed + (1 if self._sea_round_left(s, t) else 0)
-        self._resolve_roll(s, t, attack_dice, min(3, chosen), events)
+            chosen = allowed
+        self._resolve_roll(s, t, attack_dice, self._with_sea_die(s, t, chosen), events)
+
+    def _begin_attack(self: "GameState", events: list[Event]) -> None:
+        """An attack is fought (or retreated from): a declared attack is under way, and under
+        the old UK rules the armies for territories are forfeited."""
+        self.declared = None
+        if not self.attacked and self.withheld:
+            events.append(ReinforcementsForfeited(self.player, self.withheld))
+            self.withheld = 0
+        self.attacked = True
+
+    def _with_sea_die(self: "GameState", s: int, t: int, chosen: int) -> int:
+        """The defender's dice: those chosen, and one more in the first rounds across a sea lane
+        (FAQ 4.10: "even if this means rolling 3 dice", never more)."""
+        return min(3, chosen + 1) if self._sea_round_left(s, t) else chosen
 
     def _sea_round_left(self: "GameState", s: int, t: int) -> bool:
         return (self.rules.sea_lane_defence and frozenset((s, t)) in self.board.sea_routes
@@ -169,7 +200,7 @@ class CombatRules:
                                  attacker_losses, defender_losses))
         if self.armies[t] == 0:
             self._conquer(s, t, len(attack_dice), events)
-        elif self.armies[s] < 2 and not self._can_attack() and not self._may_trade_now():
+        elif self.armies[s] < 2 and self._attack_phase_idle():
             self._end_attack(events)
 
     def _defender_dice_allowed(self: "GameState") -> int:
@@ -189,7 +220,7 @@ class CombatRules:
         self.pending = None
         self.decider = -1
         self.phase = Phase.ATTACK
-        self._resolve_roll(s, t, list(attack_dice), action.dice, events)
+        self._resolve_roll(s, t, list(attack_dice), self._with_sea_die(s, t, action.dice), events)
 
     # -- blitz ---------------------------------------------------------------------------------
 
@@ -207,7 +238,7 @@ class CombatRules:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
-        self.attacked = True
+        self._begin_attack(events)
         before_a, before_d = self.armies[s], self.armies[t]
         seeing = self.rules.defender_sees_dice
         sea = SEA_LANE_ROUNDS - self.sea_rounds.get((s, t), 0) if self._sea_round_left(s, t) else 0
@@ -228,13 +259,14 @@ class CombatRules:
             # The conquering roll never costs the attacker an army under the usual dice (the
             # defender must lose every comparison), so its dice are those the armies left allow.
             self._conquer(s, t, self.dice_rules.attacker_dice(after_a), events)
-        elif not self._can_attack() and not self._may_trade_now():
+        elif self._attack_phase_idle():
             self._end_attack(events)
 
     # -- retreat (FAQ 4.2) ---------------------------------------------------------------------
 
     def _ask_retreat(self: "GameState", action) -> bool:
-        """Stop an attack to ask the defender whether to retreat, the first time it is attacked."""
+        """Stop an attack to ask the defender whether to retreat, the first time it is attacked:
+        the action only declares the attack (FAQ 4.2: before any decisions about dice)."""
         if not self._offers_retreat(action.target):
             return False
         self.pending = action
@@ -255,7 +287,7 @@ class CombatRules:
         defender = self.decider
         self.decider = -1
         self.phase = Phase.ATTACK
-        self.attacked = True
+        self._begin_attack(events)
         moved = self.armies[t]
         self.armies[t] = 0
         self._add_armies(defender, to, moved, events, "the retreat exceeds the army limit")
@@ -267,14 +299,12 @@ class CombatRules:
         return None if self.phase == Phase.RETREAT else self._wrong_phase()
 
     def _do_stand(self: "GameState", action: Stand, events: list[Event]) -> None:
+        # The attacker now chooses the dice of the attack he declared (and must fight it).
         attack, self.pending = self.pending, None
         self.retreat_offered |= 1 << attack.target
         self.decider = -1
         self.phase = Phase.ATTACK
-        if isinstance(attack, Blitz):
-            self._do_blitz(attack, events)
-        else:
-            self._do_attack(attack, events)
+        self.declared = (attack.source, attack.target)
 
     # -- conquest and occupation ---------------------------------------------------------------
 
@@ -344,7 +374,8 @@ class CombatRules:
         rules = self.rules
         if rules.reinforce_or_attack and not self.attacked and self.withheld:
             # Old UK rules: no attack this turn, so the armies for territories come now.
-            self.pool, self.withheld = self.withheld, 0
+            events.append(ReinforcementsReceived(self.player, self.withheld, 0))
+            self.pool, self.withheld = self.pool + self.withheld, 0
             self.after_deploy = Phase.FORTIFY
             self._enter_deploy(events)
             return
@@ -353,6 +384,10 @@ class CombatRules:
             if card is not None:
                 self.hands[self.player].append(card)
                 events.append(CardDrawn(self.player, card))
+        if self.pool:  # armies traded during the attack (house rule) and not yet placed
+            self.after_deploy = Phase.FORTIFY
+            self._enter_deploy(events)
+            return
         self._enter_fortify(events)
 
     def _draw_card(self: "GameState") -> int | None:

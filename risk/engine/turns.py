@@ -49,17 +49,18 @@ class TurnRules:
         if self.sea_rounds:
             self.sea_rounds = {}
         self.retreat_offered = 0
+        self.declared = None
         if rules.fortify == "unlimited":
             self.arrived = [0] * len(self.owner)
-        from_territories = max(rules.reinforcement_minimum, self.count[player] // rules.reinforcement_divisor)
-        from_continents = self.board.continent_bonus_for(self.owner, player)
+        from_territories, from_continents = self.income_parts(player)
+        events.append(TurnStarted(player, self.turn))
         if rules.reinforce_or_attack:
             # Old UK rules: the armies for territories come only if the player does not attack.
             self.pool, self.withheld = from_continents, from_territories
+            events.append(ReinforcementsReceived(player, 0, from_continents, withheld=from_territories))
         else:
             self.pool, self.withheld = from_territories + from_continents, 0
-        events.append(TurnStarted(player, self.turn))
-        events.append(ReinforcementsReceived(player, from_territories, from_continents))
+            events.append(ReinforcementsReceived(player, from_territories, from_continents))
         if self.missions is not None:
             self._check_mission(events)
             if self.phase == Phase.GAME_OVER:
@@ -77,6 +78,8 @@ class TurnRules:
                 return (f"you hold {len(self.hands[self.player])} cards and must trade until you "
                         f"hold at most {self.trade_until}")
             return None
+        if phase == Phase.ATTACK and self.declared is not None:
+            return "you declared an attack and its defender stood: choose the dice for it"
         if phase in (Phase.ATTACK, Phase.FORTIFY):
             return None
         return f"the {phase.label} phase cannot be ended early"
@@ -111,7 +114,7 @@ class TurnRules:
                 self.mission_done[holder] = True
             else:
                 self.missions[holder] = territory_mission(len(self.board), 24)
-                events.append(MissionChanged(holder))
+                events.append(MissionChanged(holder, victim, self.missions[holder]))
 
     def _check_mission(self: "GameState", events: list[Event]) -> None:
         """Missions win only during their holder's own turn."""

@@ -161,7 +161,9 @@ def play_game(setup: GameSetup, task: GameTask) -> dict[str, Any]:
     record.update({"winner": winner, "winner_bot": None if winner is None else task.seats[winner],
                    "places": places, "turns": state.turn, "reason": reason,
                    "actions": len(match.record.actions), "fault": fault,
-                   "setup": setup.fingerprint})
+                   # What was played, readable: the options that differ from the standard rules
+                   # ({} for the standard game); the digest also covers the map and the clock.
+                   "rules": setup.rules.changes(), "setup": setup.fingerprint})
     if task.tag is not None:
         record["tag"] = task.tag
     return record

@@ -1,0 +1,83 @@
+"""The presets are what the Risk FAQ (seed 003) gives each edition, and docs/rules.md says so."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from risk.rules import PRESETS, Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_DOC = ROOT / "docs" / "rules.md"
+# CI clones the repository with shared/ beside it; a developer's tree has it one level up.
+FAQ = next((p for p in (ROOT.parent / "shared" / "seeds", ROOT / "shared" / "seeds")
+            if p.is_dir()), None)
+
+#: Each preset as the FAQ words it (docs/rules.md quotes the sentence behind each option).
+FAQ_PRESETS = {
+    "us-1993": {},
+    "uk-old": {"setup": "deal", "setup_limit": 4, "reinforce_or_attack": True, "card_values": "fixed",
+               "capture_cards": False, "defender_sees_dice": True, "fortify_max_armies": 7,
+               "mission_kill": "uk"},
+    "uk-new": {"setup": "deal", "card_values": "fixed", "captured_cards": "hold", "mission_kill": "uk"},
+    "us-1959": {"setup": "deal", "placement": "none"},
+    "italian": {"defender_max_dice": 3},
+}
+
+
+def test_presets_are_what_the_faq_says():
+    assert PRESETS == FAQ_PRESETS
+    for name, options in FAQ_PRESETS.items():
+        assert Rules.preset(name).changes() == options
+
+
+def test_the_standard_rules_are_the_new_us_rules():
+    # FAQ Q2.2.1: "In the new U.S. version of the rules ... anyone may complete your mission."
+    assert Rules().mission_kill == "us" and Rules.preset("us-1993") == Rules()
+    assert Rules().changes() == {}
+    assert [name for name in PRESETS if Rules.preset(name).mission_kill == "uk"] == ["uk-old", "uk-new"]
+
+
+def preset_table() -> dict[str, list[tuple[str, str]]]:
+    """docs/rules.md's preset table: preset -> [(option cell, FAQ cell)]."""
+    text = RULES_DOC.read_text(encoding="utf-8")
+    section = text.split("## Presets", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, list[tuple[str, str]]] = {}
+    current = None
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or cells[0] in ("preset", "---"):
+            continue
+        if cells[0]:
+            current = cells[0].strip("`")
+        rows.setdefault(current, []).append((cells[1], cells[2]))
+    return rows
+
+
+def test_the_docs_list_every_preset_option():
+    table = preset_table()
+    assert set(table) == set(PRESETS)
+    for name, options in PRESETS.items():
+        documented = {}
+        for cell, _ in table[name]:
+            for key, value in re.findall(r"`(\w+)=([\w-]+)`", cell):
+                documented[key] = value
+        expected = {key: str(value).lower() for key, value in options.items()}
+        if name == "us-1993":
+            expected = {"mission_kill": Rules().mission_kill}
+        assert documented == expected, name
+
+
+@pytest.mark.skipif(FAQ is None, reason="the seeds folder (shared/seeds) is not beside the repository")
+def test_the_docs_quote_the_faq_word_for_word():
+    faq = " ".join(p.read_text(encoding="utf-8") for p in FAQ.glob("003_*.txt")).split()
+    faq_text = " ".join(faq)
+    assert faq_text, "the FAQ seed (003) is missing"
+    for name, rows in preset_table().items():
+        for _, source in rows:
+            quote = source[source.index('"') + 1:source.rindex('"')]
+            for piece in re.split(r"\[\.\.\.\]|\.\.\.", quote):
+                piece = " ".join(piece.split())
+                assert piece in faq_text, f"{name}: {piece!r} is not in the FAQ"
