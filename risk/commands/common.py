@@ -7,43 +7,63 @@ import os
 from pathlib import Path
 
 
-def positive_int(text: str) -> int:
+def _whole(text: str, what: str = "") -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{what}'{text}' is not a whole number") from None
+
+
+def _real(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value != value:  # NaN passes every comparison below, so name it here
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
     return value
 
 
 def non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} must not be negative")
     return value
 
 
 def seed_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed '{text}' is not a whole number") from None
+    value = _whole(text, "seed ")
     if value < 0:
         raise argparse.ArgumentTypeError(f"seed {value} must not be negative")
     return value
 
 
 def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    value = _real(text)
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} must be greater than 0")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    value = _real(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must not be negative")
+    return value
+
+
+def fraction(text: str) -> float:
+    """A number strictly between 0 and 1."""
+    value = positive_float(text)
+    if value >= 1:
+        raise argparse.ArgumentTypeError(f"{text} must be below 1")
     return value
 
 

@@ -8,29 +8,11 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from risk.commands.common import png_file, positive_float, positive_int
+from risk.commands.common import fraction, non_negative_float, png_file, positive_float, positive_int
 from risk.errors import UsageError
 from risk.tournament.options import add_run_options, add_setup_options
-
-
-def _fraction(text: str) -> float:
-    value = positive_float(text)
-    if value >= 1:
-        raise argparse.ArgumentTypeError(f"{text} must be below 1")
-    return value
-
-
-def _non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"{text} must not be negative")
-    return value
 
 
 def register(sub) -> None:
@@ -59,11 +41,11 @@ def register(sub) -> None:
     spsa = parser.add_argument_group("SPSA (see docs/tournaments.md)")
     spsa.add_argument("--iterations", type=positive_int, default=100, metavar="N",
                       help="SPSA iterations, each one game pair per seat rotation (default 100)")
-    spsa.add_argument("--spsa-c-end", type=_fraction, default=0.1, metavar="F",
+    spsa.add_argument("--spsa-c-end", type=fraction, default=0.1, metavar="F",
                       help="the last perturbation, as a fraction of each range (default 0.1)")
     spsa.add_argument("--spsa-r-end", type=positive_float, default=0.1, metavar="R",
                       help="the last learning rate a_end / c_end^2, in range units (default 0.1)")
-    spsa.add_argument("--spsa-a-ratio", type=_non_negative_float, default=0.1, metavar="F",
+    spsa.add_argument("--spsa-a-ratio", type=non_negative_float, default=0.1, metavar="F",
                       help="A = F * iterations, the gain sequence's stability constant (default 0.1)")
     spsa.add_argument("--spsa-alpha", type=positive_float, default=0.602, metavar="X",
                       help="a_k = a / (A + k + 1)^alpha (default 0.602)")
@@ -72,7 +54,7 @@ def register(sub) -> None:
     confirm = parser.add_argument_group("confirmation")
     confirm.add_argument("--confirm", action="store_true",
                          help="then test the tuned value against the baseline (paired SPRT)")
-    confirm.add_argument("--confirm-gain", type=_fraction, default=0.03, metavar="G",
+    confirm.add_argument("--confirm-gain", type=fraction, default=0.03, metavar="G",
                          help="the win-rate gain the test looks for (default 0.03)")
     confirm.add_argument("--confirm-games", type=positive_int, default=2000, metavar="N",
                          help="the most games the test may play (default 2000)")
