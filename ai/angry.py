@@ -14,8 +14,8 @@ from risk.actions import Blitz, EndPhase
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import (best_trade, continent_progress_claim, deploy, enemy_neighbours, frontier, occupy_all,
-                       setup_place, strongest, variant_decision)
+from ai.common import (best_trade, blitz, continent_progress_claim, deploy, enemy_neighbours, frontier,
+                       occupy_all, setup_place, strongest, variant_decision)
 from ai.odds import attack_odds
 from ai.registry import register
 
@@ -55,7 +55,7 @@ class AngryAgent(BaseAgent):
                              key=lambda t: (-armies[t], t)):
             targets = [t for t in enemy_neighbours(view, source) if view.is_legal(Blitz(source, t))]
             if targets:
-                return Blitz(source, AngryAgent._weakest(view, source, targets))
+                return blitz(view, source, AngryAgent._weakest(view, source, targets))
         return EndPhase()
 
     @staticmethod

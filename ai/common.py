@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from risk.actions import (Blitz, ChooseCapital, Claim, Defend, EndPhase, Occupy, Place, PlaceNeutral, Retreat,
-                          Stand, Trade)
-from risk.battle import seeing_defender_dice
+from risk.actions import (Blitz, ChooseCapital, Claim, Defend, EndPhase, KeepRoll, Occupy, Place, PlaceNeutral,
+                          Retreat, Stand, Trade, UseSix)
+from risk.battle import seeing_defender_dice, six_pays
 from risk.cards import set_kinds, symbol
 from risk.phase import Phase
 
@@ -113,6 +113,11 @@ def deploy(view, territory: int, armies: int):
     return Deploy(territory, max(1, min(armies, room, view.pool)))
 
 
+def blitz(view, source: int, target: int, stop_at: int = 1) -> Blitz:
+    """A blitz that may spend the commander's six (US 1980) where it helps most, while unused."""
+    return Blitz(source, target, stop_at, view.commander_ready())
+
+
 def pass_or(view, action):
     return action if action is not None else EndPhase()
 
@@ -128,11 +133,16 @@ def variant_decision(view):
     - the seeing defender's dice: the FAQ's Q3.1 policy;
     - retreat or stand: retreat when the attacker is more likely than not to win, to the
       neighbour that needs the armies most (the fewest of them);
-    - the dice of an attack declared against a defender who then stood: all out (a blitz).
+    - the dice of an attack declared against a defender who then stood: all out (a blitz);
+    - the commander's six after a roll: spent iff that raises the chance of conquering the
+      territory under attack, from the armies now (the solver's policy).
     """
     phase = view.phase
     if phase == Phase.ATTACK and view.declared is not None:
-        return Blitz(*view.declared)
+        return blitz(view, *view.declared)
+    if phase == Phase.COMMANDER:
+        from ai.odds import six_chances
+        return UseSix() if six_pays(*six_chances(view)) else KeepRoll()
     if phase == Phase.CAPITAL:
         return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
     if phase == Phase.DEFEND:
@@ -142,7 +152,7 @@ def variant_decision(view):
     if phase == Phase.RETREAT:
         from ai.odds import attack_odds
         attack = view.pending
-        chance = attack_odds(view, attack.source, attack.target, six=attack.six)
+        chance = attack_odds(view, attack.source, attack.target, six=view.commander_ready())
         routes = [a for a in view.legal_actions() if isinstance(a, Retreat)]
         if chance > 0.5 and routes:
             return min(routes, key=lambda a: (view.armies[a.territory], a.territory))

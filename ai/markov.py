@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import heapq
 
-from risk.actions import Blitz, EndPhase, Fortify, Occupy
+from risk.actions import EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import (best_trade, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
+from ai.common import (best_trade, blitz, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
                        variant_decision)
 from ai.odds import attack_odds, attack_options, survival
 from ai.registry import register
@@ -138,7 +138,7 @@ class MarkovAgent(BaseAgent):
             return special
         if phase == Phase.ATTACK:
             options = attack_options(view, self.attack_threshold)
-            return Blitz(options[0][1], options[0][2]) if options else EndPhase()
+            return blitz(view, options[0][1], options[0][2]) if options else EndPhase()
         if phase == Phase.OCCUPY:
             return markov_occupy(view)
         if phase == Phase.DEPLOY:

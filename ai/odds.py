@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from risk.battle import SEA_LANE_ROUNDS, model_win_rows, phased_win_probability, seeing_defender_model, win_rows
+from risk.battle import (SEA_LANE_ROUNDS, model_win_rows, phased_win_probability, seeing_defender_model, six_choice,
+                         win_rows)
 
 _TABLES: dict[tuple, list[list[float]]] = {}
 
@@ -55,7 +56,7 @@ def border_chance(armies_source: int, armies_target: int, rules, board, source: 
                   sea_fought: int = 0, six: bool = False) -> float:
     """P(conquest) of an all-out attack from ``source`` on ``target`` with these armies: the
     sea-lane die if the border is a sea route (``sea_fought`` of its rounds already fought this
-    turn), and the commander's six spent on the first roll if ``six``."""
+    turn), and with ``six`` the commander's six at hand, spent on the roll where it helps most."""
     if armies_source < 2:
         return 0.0
     sea = sea_rounds_left(rules, board, source, target, sea_fought)
@@ -75,6 +76,17 @@ def attack_odds(view, source: int, target: int, armies_source: int | None = None
     a = view.armies[source] if armies_source is None else armies_source
     fought = view.sea_rounds.get((source, target), 0) if view.sea_rounds else 0
     return border_chance(a, view.armies[target], view.rules, view.board, source, target, fought, six)
+
+
+def six_chances(view) -> tuple[float, float]:
+    """In the ``COMMANDER`` phase: (chance of conquering the territory under attack if the roll
+    is kept, and the six with it; chance if the six is spent now), fighting on all out from the
+    armies the roll leaves (exact, :func:`risk.battle.six_choice`)."""
+    offer = view.six_offer()
+    a, d = view.armies[offer.source], view.armies[offer.target]
+    (lost_a, lost_d), (lost_a6, lost_d6) = offer.kept, offer.six
+    return six_choice((a - lost_a, d - lost_d), (a - lost_a6, d - lost_d6), dice=view.rules.dice,
+                      seeing=view.rules.defender_sees_dice, sea_rounds=offer.sea_rounds_left)
 
 
 def threat(owner, armies, board, territory: int, rules=None) -> float:

@@ -9,12 +9,12 @@ and the fortify move brings idle armies from the interior to the most threatened
 
 from __future__ import annotations
 
-from risk.actions import Blitz, EndPhase, Fortify, Occupy
+from risk.actions import EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
-from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place, strongest,
-                       variant_decision)
+from ai.common import (best_trade, blitz, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place,
+                       strongest, variant_decision)
 from ai.odds import attack_options, threat
 from ai.registry import register
 
@@ -71,7 +71,7 @@ class ThresholdAgent(BaseAgent):
             if not options:
                 return EndPhase()
             _, source, target = options[0]
-            return Blitz(source, target)
+            return blitz(view, source, target)
         if phase == Phase.OCCUPY:
             return occupy_keeping_cover(view)
         if phase == Phase.DEPLOY:

@@ -12,8 +12,9 @@ Place(t)           ``place alaska``                         set-up: one more arm
 PlaceNeutral(t)    ``neutral alaska``                       2-player set-up: one army on a neutral one
 Trade(cards, b)    ``trade alaska siam wild +siam``         trade a set (``+t``: where the +2 goes)
 Deploy(t, n)       ``deploy alaska 3``                      place n reinforcements
-Attack(s, t, k)    ``attack alaska kamchatka 3``            roll once with k dice (``... six``: commander)
+Attack(s, t, k)    ``attack alaska kamchatka 3``            roll once with k dice
 Blitz(s, t, k)     ``blitz alaska kamchatka`` / ``... 4``   roll until conquest or s is down to k
+                   ``blitz alaska kamchatka 4 six``         ... and spend the commander's six if it helps
 Occupy(n)          ``occupy 3``                             move n armies into the conquered territory
 Fortify(s, t, n)   ``fortify ural siberia 4``               move n armies
 EndPhase()         ``end``                                  stop trading, attacking or fortifying
@@ -21,6 +22,8 @@ ChooseCapital(t)   ``capital alaska``                       capital Risk: your c
 Defend(k)          ``defend 2``                             old UK: the defender's dice, after the roll
 Retreat(t)         ``retreat alberta``                      FAQ 4.2: the defender retreats to t
 Stand()            ``stand``                                FAQ 4.2: the defender fights
+UseSix()           ``six``                                  US 1980: turn the roll's lowest die into a six
+KeepRoll()         ``keep``                                 US 1980: keep the roll, and the six
 =================  =======================================  =========================================
 
 >>> from risk.board import load_map
@@ -103,24 +106,24 @@ class Deploy:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Roll once with ``dice`` dice; ``six``: spend the commander's six (US 1980 variant)."""
+    """Roll once with ``dice`` dice. With the commander's six (US 1980) the attacker may then
+    turn a die of the roll into a six (:class:`UseSix`)."""
 
     source: int
     target: int
     dice: int
-    six: bool = False
     verb: ClassVar[str] = "attack"
 
     def text(self, board: "Board | None" = None) -> str:
-        out = f"attack {_name(board, self.source)} {_name(board, self.target)} {self.dice}"
-        return out + " six" if self.six else out
+        return f"attack {_name(board, self.source)} {_name(board, self.target)} {self.dice}"
 
 
 @dataclass(frozen=True, slots=True)
 class Blitz:
     """Roll with as many dice as allowed until the target falls or the source is down to ``stop_at``.
 
-    ``six``: spend the commander's six on the first roll (US 1980 variant).
+    ``six`` (US 1980 commanders): the blitz may spend the commander's six, on the roll where
+    that raises the chance of conquest most; it stays unused if no roll needs it.
     """
 
     source: int
@@ -204,10 +207,30 @@ class Stand:
         return "stand"
 
 
+@dataclass(frozen=True, slots=True)
+class UseSix:
+    """The commander's six (US 1980): the lowest die of the roll just made becomes a six."""
+
+    verb: ClassVar[str] = "six"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return "six"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepRoll:
+    """The roll just made stands as rolled; the commander's six stays for a later roll."""
+
+    verb: ClassVar[str] = "keep"
+
+    def text(self, board: "Board | None" = None) -> str:
+        return "keep"
+
+
 Action = Union[Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase,
-               ChooseCapital, Defend, Retreat, Stand]
+               ChooseCapital, Defend, Retreat, Stand, UseSix, KeepRoll]
 ACTION_TYPES = (Claim, Place, PlaceNeutral, Trade, Deploy, Attack, Blitz, Occupy, Fortify, EndPhase,
-                ChooseCapital, Defend, Retreat, Stand)
+                ChooseCapital, Defend, Retreat, Stand, UseSix, KeepRoll)
 
 for _cls in ACTION_TYPES:
     _cls.__str__ = _cls.text  # type: ignore[method-assign]
@@ -231,6 +254,8 @@ _SHAPES: dict[str, tuple[type, str]] = {
     "defend": (Defend, "n"),
     "retreat": (Retreat, "t"),
     "stand": (Stand, ""),
+    "six": (UseSix, ""),
+    "keep": (KeepRoll, ""),
 }
 
 
@@ -260,9 +285,12 @@ def parse_action(text: str, board: "Board | None" = None) -> Action:
     verb, args = tokens[0].lower(), tokens[1:]
     if verb == "trade":
         return _parse_trade(args, board, text)
-    six = verb in ("attack", "blitz") and bool(args) and args[-1].lower() == "six"
+    six = verb == "blitz" and bool(args) and args[-1].lower() == "six"
     if six:
         args = args[:-1]
+    if verb == "attack" and args and args[-1].lower() == "six":
+        raise ActionParseError(f"cannot read '{text}': the commander's six is no longer declared with "
+                               "the attack; it is chosen after the roll ('six' or 'keep')")
     if verb not in _SHAPES:
         raise ActionParseError(f"cannot read '{text}': unknown action '{tokens[0]}' "
                                f"(known: {', '.join(sorted([*_SHAPES, 'trade']))})")

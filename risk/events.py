@@ -152,7 +152,8 @@ class Deployed(PublicEvent):
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled(PublicEvent):
-    """One roll of the dice in an attack."""
+    """One roll of the dice in an attack. ``six_from``: the face the commander's six replaced
+    (US 1980; ``attack_dice`` hold the six), 0 if the roll stood as rolled."""
 
     player: int
     defender: int
@@ -162,17 +163,29 @@ class DiceRolled(PublicEvent):
     defend_dice: tuple[int, ...]
     attacker_losses: int
     defender_losses: int
+    six_from: int = 0
+
+    @property
+    def rolled_dice(self) -> tuple[int, ...]:
+        """The attacker's dice as rolled, before the commander's six."""
+        if not self.six_from:
+            return self.attack_dice
+        dice = list(self.attack_dice)
+        dice.remove(6)
+        return tuple(sorted(dice + [self.six_from], reverse=True))
 
     def describe(self, board=None, names=None) -> str:
+        six = f" (the commander's six: a {self.six_from} turned into a 6)" if self.six_from else ""
         return (f"{_who(names, self.player)} attacks {_where(board, self.target)} from "
                 f"{_where(board, self.source)}: {'-'.join(map(str, self.attack_dice))} vs "
-                f"{'-'.join(map(str, self.defend_dice))}, attacker loses {self.attacker_losses}, "
+                f"{'-'.join(map(str, self.defend_dice))}{six}, attacker loses {self.attacker_losses}, "
                 f"defender loses {self.defender_losses}")
 
 
 @dataclass(frozen=True, slots=True)
 class BlitzResolved(PublicEvent):
-    """A whole blitz, drawn in one go from the exact distribution of its outcome."""
+    """A whole blitz, drawn in one go from the exact distribution of its outcome; ``six_spent``:
+    the commander's six was spent in it (US 1980)."""
 
     player: int
     defender: int
@@ -180,10 +193,12 @@ class BlitzResolved(PublicEvent):
     target: int
     attacker_losses: int
     defender_losses: int
+    six_spent: bool = False
 
     def describe(self, board=None, names=None) -> str:
+        six = " (using the commander's six)" if self.six_spent else ""
         return (f"{_who(names, self.player)} blitzes {_where(board, self.target)} from "
-                f"{_where(board, self.source)}: attacker loses {self.attacker_losses}, "
+                f"{_where(board, self.source)}{six}: attacker loses {self.attacker_losses}, "
                 f"defender loses {self.defender_losses}")
 
 

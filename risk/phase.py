@@ -17,6 +17,7 @@ class Phase(enum.IntEnum):
     CAPITAL = 8    #: set-up, capital Risk: each player picks a capital
     DEFEND = 9     #: the defender chooses 1 or 2 dice after seeing the attacker's roll (old UK)
     RETREAT = 10   #: the defender decides to retreat or to stand (FAQ 4.2)
+    COMMANDER = 11  #: the attacker turns a die of the roll into a six, or keeps it (US 1980)
 
     @property
     def label(self) -> str:

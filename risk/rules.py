@@ -70,7 +70,8 @@ _HELP: dict[str, str] = {
     "defender_two_dice_needs": "a defender rolls more than one die only with this many armies "
                                "(NZ and UK c. 1990: 3)",
     "defender_sees_dice": "old UK: the defender chooses 1 or 2 dice after seeing the attacker's roll",
-    "commanders": "US 1980: once a turn an attacker may turn one die into a six",
+    "commanders": "US 1980: once a turn an attacker may turn one of the dice he rolled into a six, "
+                  "after seeing the roll",
     "retreat": "FAQ 4.2: a defender may retreat to a neighbouring territory of its own; the "
                "attacker then loses one army and moves in",
     "sea_lane_defence": "FAQ 4.10: for the first 4 rolls across a sea route the defender rolls an "

@@ -1,4 +1,7 @@
-"""Every dice rule of the variants, solved exactly, against brute-force enumeration of the dice."""
+"""Every dice rule of the variants, solved exactly, against brute-force enumeration of the dice.
+
+The commander's six, a decision after the roll, has its own brute force in test_battle_commander.py.
+"""
 
 from __future__ import annotations
 
@@ -17,19 +20,16 @@ CASES = {
     "three defender dice": dict(dice=DiceRules(defender_max=3)),
     "two dice from three armies": dict(dice=DiceRules(defender_two_dice_needs=3)),
     "seeing defender": dict(seeing=True),
-    "commander's six": dict(six=True),
     "sea lane": dict(sea_rounds=4),
     "sea lane, two rounds left": dict(sea_rounds=2),
-    "six and sea lane": dict(six=True, sea_rounds=4),
-    "six and seeing defender": dict(six=True, seeing=True),
     "three defender dice and sea lane": dict(dice=DiceRules(defender_max=3), sea_rounds=4),
     "seeing defender, two dice from three armies": dict(dice=DiceRules(defender_two_dice_needs=3), seeing=True),
     "seeing defender and sea lane": dict(seeing=True, sea_rounds=4),
-    "seeing defender, sea lane and six": dict(seeing=True, sea_rounds=2, six=True),
+    "seeing defender, two sea-lane rounds": dict(seeing=True, sea_rounds=2),
 }
 
 
-def brute_force(attackers: int, defenders: int, dice=DiceRules(), seeing=False, six=False, sea_rounds=0):
+def brute_force(attackers: int, defenders: int, dice=DiceRules(), seeing=False, sea_rounds=0):
     """Roll every possible die of every round, board convention, until conquest or 1 army left."""
 
     @lru_cache(maxsize=None)
@@ -40,9 +40,6 @@ def brute_force(attackers: int, defenders: int, dice=DiceRules(), seeing=False, 
         attack_count = min(dice.attacker_max, a - 1)
         for attack in product(FACES, repeat=attack_count):
             roll = sorted(attack, reverse=True)
-            if six and round_number == 0:
-                roll[-1] = 6
-                roll.sort(reverse=True)
             usual = dice.defender_dice(d)
             defend_count = seeing_defender_dice(d, roll, usual) if seeing else usual
             if round_number < sea_rounds:
@@ -81,11 +78,11 @@ def test_sea_rounds_fought_are_reported():
 
 
 def test_sampling_follows_the_distribution():
-    distribution = phased_distribution(8, 5, sea_rounds=4, six=True)
+    distribution = phased_distribution(8, 5, sea_rounds=4, seeing=True)
     counts: dict = defaultdict(int)
     n = 20_000
     for i in range(n):
-        left, defenders, _ = sample_phased(8, 5, (i + 0.5) / n, sea_rounds=4, six=True)
+        left, defenders, _ = sample_phased(8, 5, (i + 0.5) / n, sea_rounds=4, seeing=True)
         counts[(left, defenders)] += 1
     # Stratified draws: every outcome's share is within a few draws of its probability.
     for state, p in distribution.items():
@@ -107,6 +104,10 @@ def test_odds_command_covers_the_variants(capsys):
     assert abs(report["attacker_win"] - sum(p for (_, d), p in phased_distribution(10, 5, sea_rounds=4).items()
                                             if d == 0)) < 1e-12
     assert report["retreat"]["attacker_losses"] == 1 and report["retreat"]["possible"]
+    assert main(["odds", "8", "5", "--sea-lane", "--seeing-defender", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert abs(report["attacker_win"] - sum(p for (_, d), p in phased_distribution(8, 5, seeing=True, sea_rounds=4)
+                                            .items() if d == 0)) < 1e-12
     assert main(["odds", "9", "4", "--defender-two-dice-needs", "3", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     expected = sum(p for (_, d), p in phased_distribution(9, 4, dice=DiceRules(defender_two_dice_needs=3)).items()
@@ -117,7 +118,8 @@ def test_odds_command_covers_the_variants(capsys):
 @pytest.mark.parametrize("args, message", [
     (["odds", "5", "3", "--sea-lane", "9"], "at most 4 rolls"),
     (["odds", "5", "3", "--commander", "--mc", "100"], "do not combine with --mc"),
-    (["odds", "5", "3", "--sea-lane", "--seeing-defender"], "do not combine"),
+    (["odds", "500", "500", "--commander", "--sea-lane"], "too large"),
+    (["odds", "120", "5", "--commander", "--exact"], "limited to 100 armies"),
     (["odds", "--commander", "--plot", "x.png"], "needs a battle"),
 ])
 def test_odds_variant_errors(capsys, args, message):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from scipy.stats import chisquare
 
+from distribution_support import goodness_of_fit
 from risk.actions import Attack, Blitz
 from risk.battle import blitz_distribution
 from risk.phase import Phase
@@ -37,26 +37,6 @@ def _outcome(game):
     if game.owner[3] == 0:  # conquered: count the armies before the move in
         return game.armies[1] + game.armies[3], 0
     return game.armies[1], game.armies[3]
-
-
-def goodness_of_fit(outcomes, expected):
-    keys = sorted(expected)
-    observed = [sum(1 for o in outcomes if o == k) for k in keys]
-    counts = [expected[k] * len(outcomes) for k in keys]
-    # Pool the rare outcomes so that every expected count is at least 5.
-    pooled_obs, pooled_exp, acc_o, acc_e = [], [], 0, 0.0
-    for o, e in sorted(zip(observed, counts), key=lambda pair: pair[1]):
-        acc_o += o
-        acc_e += e
-        if acc_e >= 5:
-            pooled_obs.append(acc_o)
-            pooled_exp.append(acc_e)
-            acc_o, acc_e = 0, 0.0
-    if acc_e:
-        pooled_obs[-1] += acc_o
-        pooled_exp[-1] += acc_e
-    assert sum(observed) == len(outcomes), "an outcome the exact distribution says is impossible"
-    return chisquare(pooled_obs, pooled_exp).pvalue
 
 
 @pytest.mark.parametrize("attackers, defenders, stop_at", [(5, 3, 1), (8, 6, 1), (12, 4, 1), (10, 8, 4)])

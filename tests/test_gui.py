@@ -549,16 +549,59 @@ def attack_moment(size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_control_is_on_screen_and_nothing_overlaps(size):
+    app, scene = attack_moment(size)
+    six = "Blitz may use the six: off" if size[0] >= 1024 else "Six in blitz: off"
+    assert_laid_out(app, scene, size, (six, "Trade cards", "Roll 3 dice", "Blitz",
+                                       "Blitz until 3 left", "−", "+", "End attack", "Do it", "Hint"))
+    bar_text = " ".join(lab.text for lab in scene.panels.labels if scene.rects["bottom"].contains(lab.rect))
+    assert "blitz wins" in bar_text and "Blitz until 3 left" in bar_text
+
+
+def commander_moment(size):
+    """The commander's phase: the roll on the map, two long buttons, two lines of outcomes."""
+    from risk.actions import Attack
+    from risk.state import RandomSource, classic_board
+
+    board = classic_board()
+    alaska, kamchatka = board.id("Alaska"), board.id("Kamchatka")
+    state = classic_position({"Alaska": (0, 12), "Kamchatka": (1, 5)}, phase=Phase.ATTACK,
+                             rules=Rules(commanders=True))
+    for seed in range(200):
+        trial = state.copy(RandomSource(seed))
+        trial.apply(Attack(alaska, kamchatka, 3))
+        if trial.phase == Phase.COMMANDER:
+            break
+    state.rng = RandomSource(seed)
+    app = scene_with(state, [HumanAgent(), _angry(), _angry()], size=size)
+    scene = game(app)
+    territory_click(app, alaska)
+    territory_click(app, kamchatka)
+    press(app, pygame.K_r)
+    assert scene.state.phase == Phase.COMMANDER
+    return app, scene
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_commander_phase_fits_at_every_size(size):
+    app, scene = commander_moment(size)
+    changed = scene.state.six_offer().changed
+    labels = [w.label for w in scene.widgets()]
+    six = next(label for label in labels if label.startswith(f"Turn the {changed} into a six"))
+    keep = next(label for label in labels if label.startswith("Keep the roll"))
+    assert_laid_out(app, scene, size, (six, keep, "Hint"))
+
+
+def assert_laid_out(app, scene, size, wanted):
+    """Every control ``wanted`` and the top bar's on screen, none squeezed or covered, every text
+    inside its panel and clear of the others, the action bar's text complete."""
     from risk.gui.layout import overlapping
 
-    app, scene = attack_moment(size)
     screen = pygame.Rect((0, 0), size)
     assert app.screen.get_size() == size
     widgets = scene.widgets()
     labels = [w.label for w in widgets]
-    for wanted in ("Six: off", "Trade cards", "Roll 3 dice", "Blitz", "Blitz until 3 left", "−", "+", "End attack",
-                   "Do it", "Hint", "Slow", "Normal", "Fast", "Max", "Menu", "Cards"):
-        assert wanted in labels, f"{wanted!r} is missing at {size}: {labels}"
+    for wanted_label in (*wanted, "Slow", "Normal", "Fast", "Max", "Menu", "Cards"):
+        assert wanted_label in labels, f"{wanted_label!r} is missing at {size}: {labels}"
     assert any(label.startswith("Skip") for label in labels)
     for widget in widgets:
         assert screen.contains(widget.rect), f"{widget.label!r} is off screen at {size}"
@@ -574,8 +617,6 @@ def test_every_control_is_on_screen_and_nothing_overlaps(size):
         inside = [name for name in ("top", "bottom", "side") if scene.rects[name].contains(lab.rect)]
         assert inside, f"{lab.text!r} strays out of its panel"
     assert panels.complete, "the guidance and the odds fit in the action bar"
-    bar_text = " ".join(lab.text for lab in panels.labels if scene.rects["bottom"].contains(lab.rect))
-    assert "blitz wins" in bar_text and "Blitz until 3 left" in bar_text
     frames(app, 1)  # and it draws
 
 

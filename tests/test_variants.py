@@ -359,17 +359,6 @@ def test_defender_chooses_after_seeing_the_roll(tiny):
     assert game.current_player == 0 and game.phase in (Phase.ATTACK, Phase.OCCUPY, Phase.FORTIFY)
 
 
-def test_commander_six(tiny):
-    game = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 9, 2, 5, 2, 2], commanders=True)
-    for event in rolls(game, Attack(1, 3, 2, six=True)):
-        assert 6 in event.attack_dice
-    game.apply(Attack(1, 3, 2, six=True))
-    with pytest.raises(IllegalActionError, match="already used"):
-        game.apply(Blitz(1, 3, 1, six=True))
-    with pytest.raises(IllegalActionError, match="no commanders"):
-        tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 9, 2, 5, 2, 2]).apply(Attack(1, 3, 2, six=True))
-
-
 def test_sea_lane_defence_extra_die_for_four_rolls(tiny):
     game = tiny_game(tiny, [0, 0, 0, 1, 1, 1], [2, 60, 2, 40, 2, 2], sea_lane_defence=True)
     counts = []

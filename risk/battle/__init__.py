@@ -14,7 +14,8 @@ Modules, from the dice up:
 - :mod:`~risk.battle.solver` the same, vectorised with numpy: the one the program uses;
 - :mod:`~risk.battle.markov` Tan's absorbing chain, dense and sparse, the reference;
 - :mod:`~risk.battle.analysis` conventions, cached look-ups, full battle reports;
-- :mod:`~risk.battle.phased` battles whose first rounds differ (sea-lane die, commander's six);
+- :mod:`~risk.battle.phased` battles whose first rounds differ (the sea-lane die);
+- :mod:`~risk.battle.commander` the commander's six, chosen after the roll: the optimal policy;
 - :mod:`~risk.battle.sampling` one uniform draw -> the outcome of a whole blitz;
 - :mod:`~risk.battle.montecarlo` vectorised dice-rolling simulation with standard errors;
 - :mod:`~risk.battle.plots` Tan's figures redrawn correctly, and a heat map.
@@ -31,6 +32,8 @@ from risk.battle.exact import ExactTable, distribution_exact, solve_exact
 from risk.battle.markov import ChainSolution, TanChain, solve_dense, solve_sparse, tan_chain
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
 from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
+from risk.battle.commander import (commander_outcomes, sample_commander, six_changes, six_choice, six_pays,
+                                   six_round, with_six)
 from risk.battle.phased import (SEA_LANE_ROUNDS, battle_laws, phased_distribution, phased_outcomes,
                                 phased_win_probability,
                                 sample_phased, special_round, variant_model)
@@ -50,4 +53,6 @@ __all__ = [
     "solve_sparse", "solve_table", "standard_model", "tan1997_model", "tan1997_round", "tan_chain",
     "win_probability", "win_rows", "final_states", "model_win_rows", "SEA_LANE_ROUNDS", "battle_laws", "phased_distribution", "phased_outcomes",
     "phased_win_probability", "sample_phased", "special_round", "variant_model",
+    "commander_outcomes", "sample_commander", "six_changes", "six_choice", "six_pays", "six_round",
+    "with_six",
 ]

@@ -117,9 +117,10 @@ def clear_caches() -> None:
     _STANDARD_WIN_ROWS.clear()
     _MODEL_WIN_ROWS.clear()
     _distribution_items.cache_clear()
-    from risk.battle import sampling
+    from risk.battle import commander, sampling
 
     sampling.clear_samplers()
+    commander.clear_commander_caches()
 
 
 def _win_rows(dice: DiceRules, stop_at: int, attackers: int, defenders: int) -> list[list[float]]:
@@ -275,6 +276,8 @@ class BattleOdds:
     final_states: dict[tuple[int, int], Probability] = field(repr=False)
     attacker_survivors: dict[int, Probability] = field(repr=False)
     defender_survivors: dict[int, Probability] = field(repr=False)
+    #: With the commander's six: the chance that the policy spends it in this battle.
+    six_spent: Probability | None = None
 
 
 def battle_odds(attackers: int, defenders: int, *, convention: str = "board", stop_at: int | None = None,
@@ -285,10 +288,12 @@ def battle_odds(attackers: int, defenders: int, *, convention: str = "board", st
     ``stop_at`` is in the stated convention (default: fight to the end, 1 on the board, 0 in
     Tan's). ``variant`` is one of :data:`~risk.battle.rounds.VARIANTS`. ``exact`` gives
     Fractions (from the state-by-state solver; fine up to a few hundred armies a side).
-    ``six`` spends the commander's six on the first roll and ``sea_rounds`` gives the defender
-    the sea-lane extra die for that many first rolls (:mod:`risk.battle.phased`).
+    ``six``: the attacker may turn a die he rolled into a six once, on the roll where that
+    raises the chance of conquest most (:mod:`risk.battle.commander`); ``sea_rounds`` gives the
+    defender the sea-lane extra die for that many first rolls (:mod:`risk.battle.phased`).
     """
     a, d, stop = tan_battle(attackers, defenders, stop_at, convention)
+    six_spent = None
     if variant not in VARIANTS:
         raise BattleError(f"unknown battle variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     threshold = _check_stop_below(stop_below)
@@ -296,11 +301,7 @@ def battle_odds(attackers: int, defenders: int, *, convention: str = "board", st
     if six or sea_rounds:
         if threshold is not None or variant == "tan1997":
             raise BattleError("the commander's six and the sea lane combine with neither --stop-below nor tan1997")
-        from risk.battle.phased import battle_laws, phased_final_states
-        base, opening = battle_laws(dice, seeing=variant == "seeing-defender", six=six, sea_rounds=sea_rounds)
-        final = {}
-        for (left, defenders_left, _), p in phased_final_states(base, opening, a, d, stop, exact).items():
-            final[(left, defenders_left)] = final.get((left, defenders_left), 0) + p
+        final, six_spent = _phased_final(a, d, stop, dice, variant == "seeing-defender", six, sea_rounds, exact)
         zero: Probability = Fraction(0) if exact else 0.0
     elif exact:
         final = distribution_exact(model, a, d, stop, exact=True, stop_below=threshold)
@@ -326,4 +327,26 @@ def battle_odds(attackers: int, defenders: int, *, convention: str = "board", st
         variant=variant, dice=dice, exact=exact, stop_below=threshold, attacker_win=win,
         expected_attacker_losses=a - attacker_left, expected_defender_losses=d - defender_left,
         final_states=states, attacker_survivors=dict(sorted(attacker_survivors.items())),
-        defender_survivors=dict(sorted(defender_survivors.items())))
+        defender_survivors=dict(sorted(defender_survivors.items())), six_spent=six_spent)
+
+
+def _phased_final(a: int, d: int, stop: int, dice: DiceRules, seeing: bool, six: bool, sea_rounds: int,
+                  exact: bool) -> tuple[dict[tuple[int, int], Probability], Probability | None]:
+    """Final states (Tan's convention) of a battle with the sea-lane die or the commander's six,
+    and the chance that the six is spent (None without it)."""
+    from risk.battle.commander import commander_final_states
+    from risk.battle.phased import battle_laws, phased_final_states
+
+    final: dict[tuple[int, int], Probability] = {}
+    six_spent: Probability | None = None
+    if six:
+        outcomes = commander_final_states(a, d, stop, dice, seeing, sea_rounds, exact)
+        six_spent = sum((p for (_, _, _, used), p in outcomes.items() if used), Fraction(0) if exact else 0.0)
+        items = (((left, defenders_left), p) for (left, defenders_left, _, _), p in outcomes.items())
+    else:
+        base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
+        items = (((left, defenders_left), p)
+                 for (left, defenders_left, _), p in phased_final_states(base, opening, a, d, stop, exact).items())
+    for state, p in items:
+        final[state] = final.get(state, 0) + p
+    return final, six_spent

@@ -1,19 +1,19 @@
 """Battles whose first rounds follow a different law, and the round laws of the dice variants.
 
-Two variants change only the opening of a battle:
-
-* **sea-lane defence** (FAQ 4.10): for the first 4 rounds across a sea route the defender rolls
-  one die more than usual (up to 3, even more dice than armies: a defender with 2 armies who
-  loses all 3 comparisons simply loses both);
-* **the commander's six** (US 1980, FAQ 2.9): once a turn the attacker turns one die into a six;
-  it always pays to turn the lowest die, and in a blitz it is used on the first roll.
+**Sea-lane defence** (FAQ 4.10) changes only the opening of a battle: for the first 4 rounds
+across a sea route the defender rolls one die more than usual (up to 3, even more dice than
+armies: a defender with 2 armies who loses all 3 comparisons simply loses both).
 
 A battle is then a short list of *opening* round laws followed by the usual law. Its outcome
 distribution is exact: the opening rounds are pushed forward state by state, and each state they
 reach is finished with the cached distribution of the ordinary battle (floats from the vectorised
 solver, or :class:`~fractions.Fraction` values from the exact one). The seeing defender (old UK,
-FAQ Q3.1) fits the same scheme as a whole-battle law, and may be combined with the commander and
-with the sea lane (he chooses his usual 1 or 2 dice by the Q3.1 policy; the sea lane adds one).
+FAQ Q3.1) fits the same scheme as a whole-battle law, and combines with the sea lane (he chooses
+his usual 1 or 2 dice by the Q3.1 policy; the sea lane adds one).
+
+**The commander's six** (US 1980, FAQ Q2.9) is not a round law but a decision the attacker takes
+after seeing a roll, solved in :mod:`risk.battle.commander`; ``six=True`` below hands the battle
+to it (the six used where it raises the chance of conquest most), with every law above.
 
 Board convention outside (armies on the attacking territory), Tan's convention inside.
 """
@@ -24,13 +24,14 @@ from bisect import bisect_right
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, product
+from itertools import product
 from typing import Union
 
 from risk.battle.analysis import final_states
 from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules, resolve_roll
 from risk.battle.exact import distribution_exact
 from risk.battle.rounds import RoundModel, build_model, standard_model
+from risk.battle.sampling import inversion_table
 from risk.battle.variants import seeing_defender_dice, seeing_defender_model
 
 Number = Union[float, Fraction]
@@ -40,21 +41,17 @@ SEA_LANE_ROUNDS = 4
 
 
 def special_round(attack_dice: int, defender_armies: int, dice: DiceRules = STANDARD_DICE, *,
-                  six: bool = False, extra_die: bool = False, seeing: bool = False
-                  ) -> dict[tuple[int, int], Fraction]:
+                  extra_die: bool = False, seeing: bool = False) -> dict[tuple[int, int], Fraction]:
     """Exact odds of one round under the variants, by enumerating every roll.
 
-    ``six``: the attacker's lowest die becomes a six. ``extra_die``: the defender rolls one die
-    more than usual, at most 3. ``seeing``: the defender chooses his dice by the FAQ's Q3.1
-    policy after seeing the (final) attacking roll (and then rolls the extra die too).
+    ``extra_die``: the defender rolls one die more than usual, at most 3. ``seeing``: the
+    defender chooses his dice by the FAQ's Q3.1 policy after seeing the attacking roll (and then
+    rolls the extra die too).
     """
     usual = dice.defender_dice(defender_armies)
     odds: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for attack in product(FACES, repeat=attack_dice):
         roll = sorted(attack, reverse=True)
-        if six:
-            roll[-1] = 6
-            roll.sort(reverse=True)
         defend_dice = seeing_defender_dice(defender_armies, roll, usual) if seeing else usual
         if extra_die:
             defend_dice = min(3, defend_dice + 1)
@@ -66,18 +63,15 @@ def special_round(attack_dice: int, defender_armies: int, dice: DiceRules = STAN
 
 
 @lru_cache(maxsize=None)
-def variant_model(dice: DiceRules = STANDARD_DICE, *, six: bool = False, extra_die: bool = False,
-                  seeing: bool = False) -> RoundModel:
+def variant_model(dice: DiceRules = STANDARD_DICE, *, extra_die: bool = False, seeing: bool = False) -> RoundModel:
     """The round law of :func:`special_round` as a model the solvers take."""
-    if not (six or extra_die or seeing):
-        return standard_model(dice)
-    if seeing and not (six or extra_die):
-        return seeing_defender_model(dice)
-    name = "+".join(n for n, on in (("commander", six), ("sea-lane", extra_die), ("seeing", seeing)) if on)
+    if not extra_die:
+        return seeing_defender_model(dice) if seeing else standard_model(dice)
+    name = "+".join(n for n, on in (("sea-lane", extra_die), ("seeing", seeing)) if on)
     # Defender losses are capped by his armies up to 3; the seeing policy tells up to 5 apart.
     steady = max(dice.steady_defender_armies, 3, 5 if seeing else 0)
     return build_model(name, dice, steady, lambda attack_dice, defenders: special_round(
-        attack_dice, defenders, dice, six=six, extra_die=extra_die, seeing=seeing))
+        attack_dice, defenders, dice, extra_die=extra_die, seeing=seeing))
 
 
 def _push(model: RoundModel, states: dict, stop: int, exact: bool, final: dict, used: int) -> dict:
@@ -119,19 +113,14 @@ def _phased_items(base: RoundModel, opening: tuple[RoundModel, ...], a: int, d: 
     return tuple(phased_final_states(base, opening, a, d, stop).items())
 
 
-def battle_laws(dice: DiceRules = STANDARD_DICE, *, seeing: bool = False, six: bool = False,
+def battle_laws(dice: DiceRules = STANDARD_DICE, *, seeing: bool = False,
                 sea_rounds: int = 0) -> tuple[RoundModel, tuple[RoundModel, ...]]:
     """(the law of the battle, its opening laws) for a battle under the given variants.
 
-    ``sea_rounds`` is how many rounds still get the sea-lane die (0 to 4); ``six`` spends the
-    commander's six on the first round.
+    ``sea_rounds`` is how many rounds still get the sea-lane die (0 to 4).
     """
     base = seeing_defender_model(dice) if seeing else standard_model(dice)
-    opening: list[RoundModel] = [variant_model(dice, extra_die=True, seeing=seeing)] * sea_rounds
-    if six:
-        first = variant_model(dice, six=True, extra_die=sea_rounds > 0, seeing=seeing)
-        opening = [first] + opening[1:] if opening else [first]
-    return base, tuple(opening)
+    return base, (variant_model(dice, extra_die=True, seeing=seeing),) * sea_rounds
 
 
 def _checked(attackers: int, defenders: int, stop_at: int) -> None:
@@ -143,14 +132,29 @@ def phased_outcomes(attackers: int, defenders: int, stop_at: int = 1, *, dice: D
                     seeing: bool = False, six: bool = False, sea_rounds: int = 0,
                     exact: bool = False) -> dict[tuple[int, int, int], Number]:
     """Every final (armies left on the attacking territory, defenders left, sea-lane rounds
-    fought), board convention."""
+    fought), board convention. ``six``: the commander's six may be spent, where it raises the
+    chance of conquest most (:mod:`risk.battle.commander`)."""
     _checked(attackers, defenders, stop_at)
-    base, opening = battle_laws(dice, seeing=seeing, six=six, sea_rounds=sea_rounds)
+    if six:
+        return _with_six(attackers, defenders, stop_at, dice, seeing, sea_rounds, exact)
+    base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
     if exact:
         items = phased_final_states(base, opening, attackers - 1, defenders, stop_at - 1, exact=True).items()
     else:
         items = _phased_items(base, opening, attackers - 1, defenders, stop_at - 1)
     return {(left + 1, defenders_left, min(used, sea_rounds)): p for (left, defenders_left, used), p in items}
+
+
+def _with_six(attackers: int, defenders: int, stop_at: int, dice: DiceRules, seeing: bool, sea_rounds: int,
+              exact: bool) -> dict[tuple[int, int, int], Number]:
+    from risk.battle.commander import commander_outcomes
+
+    out: dict[tuple[int, int, int], Number] = {}
+    for (left, defenders_left, fought, _), p in commander_outcomes(attackers, defenders, stop_at, dice=dice,
+                                                                   seeing=seeing, sea_rounds=sea_rounds,
+                                                                   exact=exact).items():
+        out[(left, defenders_left, fought)] = out.get((left, defenders_left, fought), 0) + p
+    return out
 
 
 def phased_distribution(attackers: int, defenders: int, stop_at: int = 1, *,
@@ -174,20 +178,17 @@ _SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int, int]]]] = {}
 
 
 def sample_phased(attackers: int, defenders: int, u: float, stop_at: int = 1, *,
-                  dice: DiceRules = STANDARD_DICE, seeing: bool = False, six: bool = False,
+                  dice: DiceRules = STANDARD_DICE, seeing: bool = False,
                   sea_rounds: int = 0) -> tuple[int, int, int]:
-    """One draw of (armies left, defenders left, sea-lane rounds fought) from the uniform ``u``."""
-    key = (attackers, defenders, stop_at, dice, seeing, six, sea_rounds)
+    """One draw of (armies left, defenders left, sea-lane rounds fought) from the uniform ``u``
+    (with the commander's six: :func:`risk.battle.commander.sample_commander`)."""
+    key = (attackers, defenders, stop_at, dice, seeing, sea_rounds)
     entry = _SAMPLERS.get(key)
     if entry is None:
-        distribution = phased_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
-                                       six=six, sea_rounds=sea_rounds)
-        outcomes = list(distribution)
-        cumulative = list(accumulate(distribution[o] for o in outcomes))
-        cumulative = [c / cumulative[-1] for c in cumulative]
-        cumulative[-1] = 1.0
+        table = inversion_table(phased_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
+                                                sea_rounds=sea_rounds))
         if len(_SAMPLERS) > 50_000:
             _SAMPLERS.clear()
-        entry = _SAMPLERS[key] = (cumulative, outcomes)
+        entry = _SAMPLERS[key] = table
     cumulative, outcomes = entry
     return outcomes[bisect_right(cumulative, u)]

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from typing import Mapping, TypeVar
 
 from risk.battle.analysis import blitz_distribution
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
+
+T = TypeVar("T")
 
 #: (attackers, defenders, stop_at, dice, stop_below) -> (cumulative probabilities, outcomes)
 _SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int]]]] = {}
@@ -29,16 +32,22 @@ def clear_samplers() -> None:
     _STANDARD_SAMPLERS.clear()
 
 
-def _build_sampler(attackers: int, defenders: int, stop_at: int, dice: DiceRules,
-                   stop_below: float | None) -> tuple[list[float], list[tuple[int, int]]]:
-    distribution = blitz_distribution(attackers, defenders, stop_at, dice, stop_below)
-    outcomes = [state for state, p in distribution.items() if p > 0]
-    cumulative = list(accumulate(distribution[state] for state in outcomes))
+def inversion_table(distribution: Mapping[T, float]) -> tuple[list[float], list[T]]:
+    """(cumulative probabilities, outcomes) to draw from ``distribution`` by inversion:
+    ``outcomes[bisect_right(cumulative, u)]`` for a uniform ``u`` in [0, 1). Impossible outcomes
+    are left out."""
+    outcomes = [outcome for outcome, p in distribution.items() if p > 0]
+    cumulative = list(accumulate(distribution[outcome] for outcome in outcomes))
     # Rounding can leave the total a hair off 1: scale so that every u in [0, 1) lands inside.
     total = cumulative[-1]
     cumulative = [c / total for c in cumulative]
     cumulative[-1] = 1.0
-    entry = (cumulative, outcomes)
+    return cumulative, outcomes
+
+
+def _build_sampler(attackers: int, defenders: int, stop_at: int, dice: DiceRules,
+                   stop_below: float | None) -> tuple[list[float], list[tuple[int, int]]]:
+    entry = inversion_table(blitz_distribution(attackers, defenders, stop_at, dice, stop_below))
     if dice is STANDARD_DICE:
         cache, key = _STANDARD_SAMPLERS, (attackers, defenders, stop_at, stop_below)
     else:

@@ -7,6 +7,7 @@ Examples::
     risk odds 3 2 --convention tan --exact
     risk odds 12 6 --stop-at 4 --mc 100000 --seed 7
     risk odds 20 10 --convention tan --tan1997      # Tan's published (wrong) numbers beside
+    risk odds 8 5 --commander --sea-lane            # the commander's six, across a sea lane
     risk odds --plot odds.png --max 30
 """
 
@@ -30,6 +31,12 @@ EXACT_LIMIT = 300
 MONTE_CARLO_LIMIT = 10_000_000
 #: The solver keeps a few numbers per state (a, d): 4000 against 4000 takes about 0.4 GB.
 STATE_LIMIT = 20_000_000
+#: --commander solves every state twice (six kept, six spent) in plain Python, once per sea-lane
+#: round: A x D x (rounds + 1) up to this takes a few seconds; its exact fractions grow faster.
+COMMANDER_STATE_LIMIT = 1_000_000
+COMMANDER_EXACT_LIMIT = 100
+#: How the odds spend the commander's six, in the text and the JSON.
+COMMANDER_POLICY = "the commander's six, used on the roll where it helps most"
 #: --plot draws a heat map of every battle up to --max against --max.
 PLOT_LIMIT = 500
 DEFAULT_SEED = 1
@@ -72,7 +79,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seeing-defender", action="store_true",
                         help="the defender chooses his dice after seeing the attacker's (Risk FAQ Q3.1)")
     parser.add_argument("--commander", action="store_true",
-                        help="the attacker turns his lowest die into a six on the first roll (US 1980 commanders)")
+                        help="once in the battle the attacker may turn a die he rolled into a six (US 1980 "
+                             "commanders): the odds use it on the roll where it helps most")
     parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=4, default=0, metavar="ROUNDS",
                         help="the attack crosses a sea route: the defender rolls an extra die for the first "
                              "ROUNDS rolls (default 4; Risk FAQ 4.10)")
@@ -135,8 +143,6 @@ def _check(args: argparse.Namespace) -> None:
         for option in ("mc", "stop_below", "tan1997"):
             if getattr(args, option) not in (None, False):
                 raise UsageError(f"--commander and --sea-lane do not combine with --{option.replace('_', '-')}")
-    if args.sea_lane and args.seeing_defender:
-        raise UsageError("--sea-lane and --seeing-defender do not combine")
     if args.seeing_defender and args.defender_dice != 2:
         raise UsageError("--seeing-defender chooses 1 or 2 dice; it cannot go with --defender-dice "
                          f"{args.defender_dice}")
@@ -154,6 +160,14 @@ def _check(args: argparse.Namespace) -> None:
     if args.attackers * args.defenders > STATE_LIMIT:
         raise UsageError(f"{args.attackers} against {args.defenders} is too large: A x D must be at "
                          f"most {STATE_LIMIT:,} states (the solver keeps every sub-battle in memory)")
+    if args.commander:
+        states = args.attackers * args.defenders * (args.sea_lane + 1)
+        if states > COMMANDER_STATE_LIMIT:
+            raise UsageError(f"--commander: {args.attackers} against {args.defenders} is too large: A x D x "
+                             f"(sea-lane rolls + 1) must be at most {COMMANDER_STATE_LIMIT:,}")
+        if args.exact and max(args.attackers, args.defenders) > COMMANDER_EXACT_LIMIT:
+            raise UsageError(f"--commander --exact is limited to {COMMANDER_EXACT_LIMIT} armies a side; "
+                             "drop --exact for floats")
     if args.exact and max(args.attackers, args.defenders) > EXACT_LIMIT:
         raise UsageError(f"--exact is limited to {EXACT_LIMIT} armies a side (the fractions grow to "
                          "thousands of digits); drop --exact for floats")
@@ -184,6 +198,11 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             report = json_report(odds, published, simulated, args.seed)
             report["commander"] = args.commander
+            if args.commander:
+                report["commander_policy"] = COMMANDER_POLICY + " (after seeing it; kept if no roll needs it)"
+                report["commander_six_spent"] = float(odds.six_spent)
+                if args.exact:
+                    report["commander_six_spent_exact"] = _ratio(odds.six_spent)
             report["sea_lane_rounds"] = args.sea_lane
             if args.retreat:
                 report["retreat"] = retreat_alternative(odds)
@@ -301,7 +320,7 @@ def _describe_battle(odds: BattleOdds, six: bool = False, sea_rounds: int = 0) -
     if odds.variant == "seeing-defender":
         rules += "; the defender picks 1 or 2 dice after seeing the attack (Risk FAQ Q3.1)"
     if six:
-        rules += "; the attacker's lowest die becomes a six on the first roll (commander)"
+        rules += f"; {COMMANDER_POLICY} (once, after seeing the roll; US 1980)"
     if sea_rounds:
         rules += f"; across a sea lane the defender rolls an extra die for the first {sea_rounds} rolls"
     return [f"Battle: {who} against {d} defending armies", f"Dice: {rules}", f"Fights until {end}"]
@@ -339,6 +358,10 @@ def text_report(odds: BattleOdds, published: BattleOdds | None, simulated: Monte
         if mc is not None:
             line += f"   {mc[0]:.{digits}f} ± {mc[1]:.{digits}f}"
         lines.append(line)
+    if six:
+        spent = (f"The six is spent in {float(odds.six_spent):.2%} of these battles (on the roll where it "
+                 "raises the chance of conquest most; kept when no roll needs it)")
+        lines.append(spent + (f": {_ratio(odds.six_spent)}" if odds.exact else ""))
     if odds.exact:
         lines.append("")
         lines.append("Exact values:")

@@ -6,6 +6,7 @@ assembled from one mixin per part of the game, each a module of this package:
 - :mod:`~risk.engine.setup` claiming, placing, the 2-player neutral, capitals;
 - :mod:`~risk.engine.cards` card trades, reinforcements and deployment;
 - :mod:`~risk.engine.combat` attacks, blitzes, the defender's decisions, conquest, occupation;
+- :mod:`~risk.engine.commander` the commander's six, decided after a roll (US 1980);
 - :mod:`~risk.engine.fortify` fortify moves;
 - :mod:`~risk.engine.turns` turns, victory (conquest, missions, capitals, the turn cap).
 
@@ -20,9 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from risk.actions import (Action, Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify,
-                          LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade)
+                          KeepRoll, LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade, UseSix)
 from risk.engine.cards import CardRules
 from risk.engine.combat import CombatRules
+from risk.engine.commander import CommanderRules
 from risk.engine.fortify import FortifyRules
 from risk.engine.setup import SetupRules
 from risk.engine.turns import TurnRules
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from risk.state import GameState
 
 
-class Engine(SetupRules, CardRules, CombatRules, FortifyRules, TurnRules):
+class Engine(SetupRules, CardRules, CombatRules, CommanderRules, FortifyRules, TurnRules):
     """The rules, as methods of the game state."""
 
     __slots__ = ()
@@ -67,6 +69,8 @@ class Engine(SetupRules, CardRules, CombatRules, FortifyRules, TurnRules):
         if phase == Phase.RETREAT:
             return [(None, Retreat(t), 0, 0) for t in self._retreat_routes(self.pending.target)] + \
                    [(None, Stand(), 0, 0)]
+        if phase == Phase.COMMANDER:
+            return [(None, UseSix(), 0, 0), (None, KeepRoll(), 0, 0)]
         return []
 
     def why_illegal(self: "GameState", action: object) -> str | None:
@@ -129,6 +133,8 @@ _HANDLERS = {
     Defend: (Engine._check_defend, Engine._do_defend),
     Retreat: (Engine._check_retreat, Engine._do_retreat),
     Stand: (Engine._check_stand, Engine._do_stand),
+    UseSix: (Engine._check_commander, Engine._do_use_six),
+    KeepRoll: (Engine._check_commander, Engine._do_keep_roll),
     Occupy: (Engine._check_occupy, Engine._do_occupy),
     Fortify: (Engine._check_fortify, Engine._do_fortify),
     EndPhase: (Engine._check_end, Engine._do_end),

@@ -9,6 +9,12 @@ policy decides), and retreating instead of fighting (FAQ 4.2). The retreat is of
 attacker declares the attack, before any decision about dice: an ``attack`` or ``blitz`` on a
 territory that may retreat only declares it; if the defender stands, the attacker then chooses
 the dice for that attack (``declared``).
+
+The commander's six (US 1980) is the attacker's decision after a roll: when it would change the
+outcome of the roll (in the seeing-defender variant, after the defender has chosen and rolled),
+the roll waits in the ``COMMANDER`` phase for ``six`` or ``keep`` (:mod:`risk.engine.commander`).
+A blitz that may spend the six is drawn from the outcome of the policy that spends it where it
+raises the chance of conquest most (:mod:`risk.battle.commander`).
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
-from risk.battle import SEA_LANE_ROUNDS, resolve_roll, sample_blitz, sample_phased, seeing_defender_dice
+from risk.battle import SEA_LANE_ROUNDS, sample_blitz, sample_commander, sample_phased, seeing_defender_dice
+from risk.battle.commander import roll_outcome
 from risk.events import (AttackRolled, BlitzResolved, CardDrawn, DiceRolled, Event, Occupied,
                          PlayerEliminated, ReinforcementsForfeited, ReinforcementsReceived, Retreated,
                          TerritoryConquered)
@@ -62,7 +69,7 @@ class CombatRules:
         runs: list[tuple] = []
         player, owner, armies = self.player, self.owner, self.armies
         max_dice = self.dice_rules.attacker_max
-        six = self.rules.commanders and not self.commander_used
+        six = self.commander_ready()
         for s in self.territories_of(player):
             a = armies[s]
             if a < 2:
@@ -75,7 +82,6 @@ class CombatRules:
                 runs.append((Attack, (s, t), 1, min(max_dice, a - 1)))
                 runs.append((Blitz, (s, t), 1, a - 1))
                 if six:
-                    runs.append((_attack_with_six, (s, t), 1, min(max_dice, a - 1)))
                     runs.append((_blitz_with_six, (s, t), 1, a - 1))
         if self._may_trade_now():
             runs.extend((None, a, 0, 0) for a in self._trade_actions())
@@ -134,7 +140,7 @@ class CombatRules:
     # -- single rolls --------------------------------------------------------------------------
 
     def _check_attack(self: "GameState", action: Attack) -> str | None:
-        reason = self._check_battle(action.source, action.target, action.six)
+        reason = self._check_battle(action.source, action.target, False)
         if reason is not None:
             return reason
         most = min(self.dice_rules.attacker_max, self.armies[action.source] - 1)
@@ -150,10 +156,6 @@ class CombatRules:
         self._begin_attack(events)
         die = self.rng.die
         attack_dice = sorted((die() for _ in range(action.dice)), reverse=True)
-        if action.six:
-            attack_dice[-1] = 6
-            attack_dice.sort(reverse=True)
-            self.commander_used = True
         defender = self.owner[t]
         allowed = self.dice_rules.defender_dice(self.armies[t])
         if self.rules.defender_sees_dice and allowed > 1:
@@ -190,14 +192,19 @@ class CombatRules:
                       events: list[Event]) -> None:
         die = self.rng.die
         defend_dice = sorted((die() for _ in range(defend_count)), reverse=True)
-        attacker_losses, defender_losses = resolve_roll(attack_dice, defend_dice)
-        defender_losses = min(defender_losses, self.armies[t])  # the sea-lane die can overshoot
         if self._sea_round_left(s, t):
             self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + 1
+        if not self._offer_six(s, t, attack_dice, defend_dice):
+            self._settle_roll(s, t, attack_dice, defend_dice, 0, events)
+
+    def _settle_roll(self: "GameState", s: int, t: int, attack_dice, defend_dice, six_from: int,
+                     events: list[Event]) -> None:
+        """Take the losses of a roll; ``six_from`` is the face the commander turned into a six (0: none)."""
+        attacker_losses, defender_losses = roll_outcome(attack_dice, defend_dice, self.armies[t])
         self.armies[s] -= attacker_losses
         self.armies[t] -= defender_losses
         events.append(DiceRolled(self.player, self.owner[t], s, t, tuple(attack_dice), tuple(defend_dice),
-                                 attacker_losses, defender_losses))
+                                 attacker_losses, defender_losses, six_from))
         if self.armies[t] == 0:
             self._conquer(s, t, len(attack_dice), events)
         elif self.armies[s] < 2 and self._attack_phase_idle():
@@ -246,15 +253,19 @@ class CombatRules:
         if not (seeing or sea or action.six):
             after_a, after_d = sample_blitz(before_a, before_d, u, action.stop_at, self.dice_rules)
         else:
-            after_a, after_d, used = sample_phased(before_a, before_d, u, action.stop_at, dice=self.dice_rules,
-                                                   seeing=seeing, six=action.six, sea_rounds=sea)
+            if action.six:
+                after_a, after_d, used, spent = sample_commander(
+                    before_a, before_d, u, action.stop_at, dice=self.dice_rules, seeing=seeing, sea_rounds=sea)
+                self.commander_used = spent
+            else:
+                after_a, after_d, used = sample_phased(before_a, before_d, u, action.stop_at,
+                                                       dice=self.dice_rules, seeing=seeing, sea_rounds=sea)
             if used:
                 self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + used
-            if action.six:
-                self.commander_used = True
         self.armies[s] = after_a
         self.armies[t] = after_d
-        events.append(BlitzResolved(self.player, self.owner[t], s, t, before_a - after_a, before_d - after_d))
+        events.append(BlitzResolved(self.player, self.owner[t], s, t, before_a - after_a, before_d - after_d,
+                                    action.six and self.commander_used))
         if after_d == 0:
             # The conquering roll never costs the attacker an army under the usual dice (the
             # defender must lose every comparison), so its dice are those the armies left allow.
@@ -395,10 +406,6 @@ class CombatRules:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
         return self.deck.pop() if self.deck else None
-
-
-def _attack_with_six(source: int, target: int, dice: int) -> Attack:
-    return Attack(source, target, dice, True)
 
 
 def _blitz_with_six(source: int, target: int, stop_at: int) -> Blitz:

@@ -23,6 +23,7 @@ _ALLOWED = {
     Phase.ATTACK: "attack, blitz, end",
     Phase.DEFEND: "defend",
     Phase.RETREAT: "retreat, stand",
+    Phase.COMMANDER: "six, keep",
     Phase.OCCUPY: "occupy",
     Phase.FORTIFY: "fortify, end",
     Phase.GAME_OVER: "none (the game is over)",

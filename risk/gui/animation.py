@@ -125,7 +125,8 @@ def _stroke(surface, start, end, colour, width: int, head: float) -> None:
 
 
 class Dice(Animation):
-    """The dice of one roll, attacker's above defender's, with who lost what."""
+    """The dice of one roll, attacker's above defender's, with who lost what (and the die the
+    commander's six replaced, ringed)."""
 
     blocking = True
 
@@ -135,26 +136,46 @@ class Dice(Animation):
 
     def draw(self, surface, view, now):
         event = self.event
-        draw_arrow(surface, view, event.source, event.target, (255, 255, 255))
-        size = 34
-        gap = 8
-        width = max(3 * (size + gap) + 120, theme.font(14).size(self.text)[0] + 30)
-        box = pygame.Rect(0, 0, width, 2 * size + 64)
-        box.midbottom = (view.map_rect.centerx, view.map_rect.bottom - 12)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=10)
-        rows = ((event.attack_dice, self.colours[0], "Attack"), (event.defend_dice, self.colours[1], "Defend"))
-        for row, (dice, colour, label) in enumerate(rows):
-            y = box.top + 10 + row * (size + 8)
-            tag = theme.render(label, 13, theme.TEXT_DIM, bold=True)
-            surface.blit(tag, (box.left + 14, y + size // 2 - tag.get_height() // 2))
-            for i, value in enumerate(dice):
-                rect = pygame.Rect(box.left + 90 + i * (size + gap), y, size, size)
-                other = rows[1 - row][0]
-                lost = i < len(other) and ((value <= other[i]) if row == 0 else (value < other[i]))
-                draw_die(surface, rect, value, colour, faded=lost)
-        note = theme.render(self.text + "   (any key: skip)" if self.blocking else self.text, 14, theme.TEXT)
-        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - 8)))
+        six = event.attack_dice.index(6) if event.six_from else None
+        note = self.text + "   (any key: skip)" if self.blocking else self.text
+        draw_roll(surface, view, event.source, event.target, event.attack_dice, event.defend_dice,
+                  self.colours, [note], six, f"the 6 was a {event.six_from}")
+
+
+def draw_roll(surface, view, source: int, target: int, attack_dice, defend_dice, colours, notes: list[str],
+              marked: int | None = None, mark: str = "") -> pygame.Rect:
+    """A box at the bottom of the map with a roll: the attacker's dice above the defender's,
+    the dice that lose a comparison faded, the attacking die ``marked`` ringed in gold with
+    ``mark`` beside it, and lines of ``notes`` under them; returns the box."""
+    draw_arrow(surface, view, source, target, (255, 255, 255))
+    size, gap = 34, 8
+    text_width = max((theme.font(14).size(line)[0] for line in notes), default=0)
+    box = pygame.Rect(0, 0, max(3 * (size + gap) + 150, text_width + 30), 2 * size + 42 + 22 * len(notes))
+    box.midbottom = (view.map_rect.centerx, view.map_rect.bottom - 12)
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=10)
+    rows = ((attack_dice, colours[0], "Attack"), (defend_dice, colours[1], "Defend"))
+    for row, (dice, colour, label) in enumerate(rows):
+        y = box.top + 10 + row * (size + 8)
+        tag = theme.render(label, 13, theme.TEXT_DIM, bold=True)
+        surface.blit(tag, (box.left + 14, y + size // 2 - tag.get_height() // 2))
+        for i, value in enumerate(dice):
+            rect = pygame.Rect(box.left + 90 + i * (size + gap), y, size, size)
+            other = rows[1 - row][0]
+            lost = i < len(other) and ((value <= other[i]) if row == 0 else (value < other[i]))
+            draw_die(surface, rect, value, colour, faded=lost)
+            if row == 0 and i == marked:
+                pygame.draw.rect(surface, theme.TARGET, rect.inflate(10, 10), 3, border_radius=9)
+                if mark:
+                    label = theme.render(mark, 13, theme.TARGET, bold=True)
+                    surface.blit(label, label.get_rect(midleft=(box.left + 90 + len(dice) * (size + gap) + 4,
+                                                                rect.centery)))
+    y = box.top + 2 * size + 34
+    for line in notes:
+        label = theme.render(line, 14, theme.TEXT)
+        surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+        y += 22
+    return box
 
 
 LOST = (230, 80, 70)

@@ -12,11 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from risk.actions import Attack, Blitz, Claim, Deploy, EndPhase, Fortify, Occupy, Place, PlaceNeutral, Trade
+from risk.actions import (Attack, Blitz, Claim, Deploy, EndPhase, Fortify, KeepRoll, Occupy, Place, PlaceNeutral,
+                          Trade, UseSix)
 from risk.cards import WILD
 from risk.gui import intents as I
 from risk.gui import panels, theme
-from risk.gui.animation import draw_arrow
+from risk.gui.animation import draw_arrow, draw_roll
 from risk.gui.layout import Block
 from risk.phase import Phase
 
@@ -29,7 +30,12 @@ def describe_action(state, action) -> str:
         return f"deploy {action.armies} on {names[action.territory]}"
     if isinstance(action, Blitz):
         tail = "" if action.stop_at == 1 else f" until {action.stop_at} left"
-        return f"blitz {names[action.target]} from {names[action.source]}{tail}"
+        six = ", using the commander's six if it helps" if action.six else ""
+        return f"blitz {names[action.target]} from {names[action.source]}{tail}{six}"
+    if isinstance(action, UseSix):
+        return f"turn the {state.six_offer().changed} into a six"
+    if isinstance(action, KeepRoll):
+        return "keep the roll (and the six)"
     if isinstance(action, Attack):
         return f"attack {names[action.target]} from {names[action.source]} with {action.dice} dice"
     if isinstance(action, Fortify):
@@ -73,10 +79,15 @@ def guidance(scene) -> str:
         advice = advised_defence(state)
         return (f"{session.names[state.player]} rolled {'-'.join(map(str, dice))} against {names[target]}: "
                 f"defend with 1 or 2 dice (the FAQ's advice: {advice}; Enter takes it).")
+    if phase == Phase.COMMANDER:
+        offer = state.six_offer()
+        return (f"Your {_dice_text(offer.attack_dice)} against {_dice_text(offer.defend_dice)}: turn the "
+                f"{offer.changed} into a six (6) or keep the roll (K)? The six is yours once a turn; "
+                "Enter takes the better chance.")
     if phase == Phase.RETREAT:
         attack = state.pending
         win, *_, miss = odds(state.armies[attack.source], state.armies[attack.target], 1,
-                             rules_key(state, attack.source, attack.target))
+                             rules_key(state, attack.source, attack.target, state.commander_ready()))
         return (f"{session.names[state.player]} attacks {names[attack.target]} (they win {percent(win, 0, miss)} "
                 "if you fight): "
                 f"click a neighbouring territory of yours to retreat there (they lose 1 army), or stand (Enter).")
@@ -97,6 +108,14 @@ def guidance(scene) -> str:
     if phase == Phase.OCCUPY:
         return "Choose how many armies move into the conquered territory."
     if phase == Phase.ATTACK:
+        if state.declared is not None:
+            source, target = state.declared
+            return (f"{names[target]} stands and fights: choose the dice for your attack from {names[source]}: "
+                    f"R rolls once, B blitzes, N blitzes until {scene.stop_at} left (+/-).")
+        if state.pool and scene.target is None:
+            return (f"Place your {state.pool} traded armies now or at any moment of the attack (what is left is "
+                    "placed when it ends): click your territory (+1), Shift+click (+5), A places all. "
+                    "Click an enemy territory to attack.")
         if state.rules.reinforce_or_attack and not state.attacked and state.withheld and scene.source is None:
             return (f"Attack, or end the phase without attacking (E) to receive {state.withheld} more armies "
                     "(old UK rules: either attack or reinforce).")
@@ -115,6 +134,16 @@ def guidance(scene) -> str:
     return ""
 
 
+def _dice_text(dice) -> str:
+    return "-".join(map(str, dice))
+
+
+def _losses_text(names, attacker: int, defender: int, losses: tuple[int, int]) -> str:
+    who = [(names[attacker], losses[0]), (names[defender] if defender < len(names) else "Neutral", losses[1])]
+    parts = [("you lose" if name == "You" else f"{name} loses") + f" {n}" for name, n in who if n]
+    return " and ".join(parts) if parts else "no losses"
+
+
 # -- odds ------------------------------------------------------------------------------------------
 
 def rules_key(state, source: int, target: int, six: bool = False) -> tuple:
@@ -124,6 +153,41 @@ def rules_key(state, source: int, target: int, six: bool = False) -> tuple:
     if state.rules.sea_lane_defence and frozenset((source, target)) in state.board.sea_routes:
         sea = 4 - state.sea_rounds.get((source, target), 0)
     return (state.rules.dice, state.rules.defender_sees_dice, max(0, sea), six)
+
+
+def six_advised(state) -> bool:
+    """Whether the commander's six raises the chance of conquering the territory under attack
+    (the bots' policy, which Enter follows)."""
+    from risk.battle import six_pays
+    return six_pays(*six_odds(state))
+
+
+def six_odds(state) -> tuple[float, float]:
+    """(chance of conquest keeping the roll, chance turning the die into a six), all out from
+    the armies each leaves."""
+    from ai.odds import six_chances
+    return six_chances(state)
+
+
+def six_lines(scene) -> list[tuple[str, tuple]]:
+    """What each choice of the commander's phase leaves, and the chance of conquest after it."""
+    state, names = scene.state, scene.session.names
+    offer = state.six_offer()
+    a, d = state.armies[offer.source], state.armies[offer.target]
+    defender = state.owner[offer.target]
+    kept, spent = six_odds(state)
+    choices = ((f"Keep {_dice_text(offer.attack_dice)}", offer.kept, kept, " with the six still in hand"),
+               (f"Turn the {offer.changed} into a six ({_dice_text(offer.six_dice)})", offer.six, spent, ""))
+    lines = []
+    for label, losses, chance, hand in choices:
+        left_a, left_d = a - losses[0], d - losses[1]
+        if left_d == 0:
+            end = f": you conquer {state.board.names[offer.target]}"
+        else:
+            end = f", leaving {left_a} vs {left_d}; fighting on all out{hand}: {percent(chance)} to conquer"
+        colour = theme.GOOD if chance >= 0.6 else (theme.TARGET if chance >= 0.4 else theme.BAD)
+        lines.append((f"{label}: {_losses_text(names, state.player, defender, losses)}{end}", colour))
+    return lines
 
 
 def advised_defence(state) -> int:
@@ -174,14 +238,18 @@ def odds_lines(scene) -> list[tuple[str, tuple]]:
     a, d = state.armies[s], state.armies[t]
     if a < 2:
         return []
-    laws = rules_key(state, s, t, scene.six_ready())
+    six = scene.blitz_six_ready()
+    laws = rules_key(state, s, t, six)
     win, left, enemy, if_won, miss = odds(a, d, 1, laws)
     stop = max(1, min(scene.stop_at, a - 1))
     win_n, *_, miss_n = odds(a, d, stop, laws)
     dice = min(3, a - 1)
-    first = (f"{a} vs {d}:  blitz wins {percent(win, miss=miss)}  ·  expected left: yours {left:.1f}, theirs {enemy:.1f}"
+    blitz = "blitz with the six wins" if six else "blitz wins"
+    first = (f"{a} vs {d}:  {blitz} {percent(win, miss=miss)}  ·  expected left: yours {left:.1f}, theirs {enemy:.1f}"
              f"  ·  if you win, about {if_won:.1f} armies stand in {state.board.names[s]}")
     second = f"Blitz until {stop} left: wins {percent(win_n, miss=miss_n)}  ·  one roll uses {dice} {'die' if dice == 1 else 'dice'}"
+    if state.commander_ready():
+        second += " (then you may turn one into a six)"
     colour = theme.GOOD if win >= 0.6 else (theme.TARGET if win >= 0.4 else theme.BAD)
     return [(first, colour), (second, theme.TEXT_DIM)]
 
@@ -215,6 +283,8 @@ def bar_text(scene) -> list[Block]:
     if (scene.source is not None and scene.target is not None and scene.state.phase == Phase.ATTACK
             and scene.session.is_human_turn()):
         blocks += [Block(text, colour, step=2) for text, colour in odds_lines(scene)]
+    if scene.state.phase == Phase.COMMANDER and scene.session.is_human_turn():
+        blocks += [Block(text, colour, step=2) for text, colour in six_lines(scene)]
     return blocks
 
 
@@ -233,22 +303,34 @@ def phase_buttons(scene) -> list[tuple]:
                 ("Defend with 2 dice", I.DefendWith(2), "", True, "primary" if advice == 2 else "normal")]
     if phase == Phase.RETREAT:
         return [("Stand and fight", I.StandFast(), "Enter", True, "primary")]
+    if phase == Phase.COMMANDER:
+        offer = state.six_offer()
+        kept, spent = six_odds(state)
+        better = six_advised(state)
+        return [(f"Turn the {offer.changed} into a six (once a turn): conquest {percent(spent)}", I.SpendSix(), "6",
+                 True, "primary" if better else "normal"),
+                (f"Keep the roll: conquest {percent(kept)}", I.KeepRoll(), "K", True,
+                 "normal" if better else "primary")]
     if phase == Phase.CAPITAL:
         return []
     if phase == Phase.ATTACK:
         out = []
-        if state.rules.commanders and not state.commander_used:
-            out.append(("Six: on" if scene.use_six else "Six: off", I.ToggleSix(), "", True,
-                        "primary" if scene.use_six else "normal"))
+        if state.commander_ready():
+            # A narrow action bar keeps the attack's buttons in two rows with the shorter wording.
+            wording = "Blitz may use the six" if scene.rects["bottom"].width >= 700 else "Six in blitz"
+            out.append((f"{wording}: {'on' if scene.blitz_six else 'off'}", I.ToggleSix(), "", True,
+                        "primary" if scene.blitz_six else "normal"))
         if any(isinstance(a, Trade) for a in state.legal_actions()):
             out.append(("Trade cards", I.ShowCards(), "C"))
+        if state.pool:
+            out.append((f"Place all {state.pool} here", I.PlaceAll(), "A"))
         if scene.source is not None and scene.target is not None:
             dice = min(3, state.armies[scene.source] - 1)
             out += [(f"Roll {dice} {'die' if dice == 1 else 'dice'}", I.Roll(), "R", True, "primary"),
                     ("Blitz", I.Blitz(), "B", True, "primary"),
                     [(f"Blitz until {scene.stop_at} left", I.BlitzUntil(), "N"),  # N and what sets it, together
                      ("−", I.Adjust(-1), ""), ("+", I.Adjust(1), "")]]
-        out.append(("End attack", I.EndPhase(), "E"))
+        out.append(("End attack", I.EndPhase(), "E", state.declared is None))
         return out
     if phase == Phase.FORTIFY:
         return [("End turn", I.Confirm(), "Enter", True, "primary"), undo]
@@ -319,6 +401,8 @@ def draw(scene, surface) -> None:
 
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
               hovered=scene.focus, overlay=overlay)
+    if human_turn and scene.state.phase == Phase.COMMANDER and not scene.anims.blocking():
+        draw_six_offer(surface, view, scene.state)
     scene.anims.draw(surface, view, now, below=False)
     panels.draw(scene, surface, layout)
     mouse = pygame.mouse.get_pos()
@@ -326,10 +410,21 @@ def draw(scene, surface) -> None:
         widget.draw(surface, mouse)
 
 
+def draw_six_offer(surface, view, state) -> None:
+    """The roll waiting for the commander's decision, its lowest die ringed: the one to turn."""
+    offer = state.six_offer()
+    colours = (theme.owner_colour(state.player, state.neutral),
+               theme.owner_colour(state.owner[offer.target], state.neutral))
+    draw_roll(surface, view, offer.source, offer.target, offer.attack_dice, offer.defend_dice, colours,
+              [f"The ringed {offer.changed} can become a six: 6 turns it, K keeps the roll"],
+              len(offer.attack_dice) - 1, "→ 6?")
+
+
 def draw_capitals(surface, view, scene) -> None:
-    """A star beside each capital the human may see (all of them once revealed)."""
+    """A star beside each capital the human may see (all of them once revealed, or in a game of
+    bots alone)."""
     state, human = scene.state, scene.session.human
-    revealed = state.phase != Phase.CAPITAL
+    revealed = state.phase != Phase.CAPITAL or human is None  # bots alone: the watcher sees all
     for owner, t in enumerate(state.capitals):
         if t < 0 or not (revealed or owner == human):
             continue

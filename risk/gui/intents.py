@@ -59,7 +59,9 @@ Quit = _intent("Quit")
 Choose = _intent("Choose", "key")  # a choice in a dialog or menu (a button's own meaning)
 DefendWith = _intent("DefendWith", "dice")  # the seeing defender's dice (old UK rules)
 StandFast = _intent("StandFast")  # the defender stays and fights instead of retreating
-ToggleSix = _intent("ToggleSix")  # spend the commander's six on the next roll or blitz
+ToggleSix = _intent("ToggleSix")  # whether the human's blitzes may spend the commander's six (US 1980)
+SpendSix = _intent("SpendSix")  # turn the lowest die of the roll just made into the commander's six
+KeepRoll = _intent("KeepRoll")  # keep the roll just made as rolled (and the commander's six)
 
 #: (key, needs ctrl, needs shift or None for either, intent factory, what the help says)
 KEYS: list[tuple[int, bool, bool | None, object, str]] = [
@@ -75,6 +77,9 @@ KEYS: list[tuple[int, bool, bool | None, object, str]] = [
     (pygame.K_r, False, None, Roll, "R: roll the dice once"),
     (pygame.K_b, False, None, Blitz, "B: blitz (roll until conquest or 1 army left)"),
     (pygame.K_n, False, None, BlitzUntil, "N: blitz until N armies are left (+/- sets N)"),
+    (pygame.K_6, False, None, SpendSix, "6 / K: after a roll, turn a die into the commander's six / keep the roll"),
+    (pygame.K_KP6, False, None, SpendSix, ""),
+    (pygame.K_k, False, None, KeepRoll, ""),
     (pygame.K_PLUS, False, None, lambda: Adjust(1), "+ / -: more / fewer (armies, N)"),
     (pygame.K_EQUALS, False, None, lambda: Adjust(1), ""),
     (pygame.K_KP_PLUS, False, None, lambda: Adjust(1), ""),

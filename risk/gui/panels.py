@@ -180,8 +180,8 @@ def _player_row(scene, panels: Panels, p: int, x: int, y: int, width: int) -> in
                   f"{territories} terr. · {_plural(armies, 'army', 'armies')}"]]
         if p != state.neutral:
             cards = len(state.hands[p])
-            extra = [f"{_plural(cards, 'card', 'cards')} · +{shown.income(p)}/turn",
-                     f"{cards} cards · +{shown.income(p)}"]
+            extra = [f"{_plural(cards, 'card', 'cards')} · {text}" for text in income_texts(shown, p)]
+            extra.append(f"{cards} cards · {income_texts(shown, p)[-1]}")
     bottom = y + 19
     if not extra:
         text, _ = fit_line(stats[0], (12,), room)
@@ -208,6 +208,16 @@ def _player_row(scene, panels: Panels, p: int, x: int, y: int, width: int) -> in
                           colour if alive else theme.mix(colour, theme.PANEL, 0.6)))
     panels.labels += labels
     return end
+
+
+def income_texts(state, p: int) -> list[str]:
+    """A player's reinforcements a turn, longest wording first. Under the old UK rules the
+    armies for territories come only in a turn without an attack, so they are told apart."""
+    if not state.rules.reinforce_or_attack:
+        return [f"+{state.income(p)}/turn", f"+{state.income(p)}"]
+    territories, continents = state.income_parts(p)
+    return [f"+{continents}/turn, +{territories} more without attacking",
+            f"+{continents}/turn (+{territories} if no attack)", f"+{continents} (+{territories})"]
 
 
 def _cards_line(scene, panels: Panels, x: int, y: int, width: int) -> int:

@@ -16,7 +16,7 @@ from risk.actions import Deploy, EndPhase, Fortify
 from risk.errors import IllegalActionError
 from risk.events import (ArmyPlaced, BlitzResolved, CardDrawn, CardsTraded, Deployed, DiceRolled,
                          Fortified, GameOver, Occupied, PlayerEliminated, ReinforcementsReceived,
-                         TerritoryClaimed, TerritoryConquered, TurnStarted)
+                         TerritoryClaimed, TerritoryConquered, TurnStarted, visible_events)
 from risk.gui.stats import TurnStats
 from risk.match import Match
 from risk.phase import Phase
@@ -229,6 +229,9 @@ class GameSession:
     # -- log and statistics ------------------------------------------------------------------------
 
     def observe(self, state, events) -> None:
+        """Log what happened, as the person at the window may see it: a player's own secrets
+        only (every event in a game of bots alone)."""
+        events = visible_events(events, self.human)
         self.stats.observe(state, events)
         names = self.names
         for event in events:

@@ -12,9 +12,12 @@ A line holds at least::
 
     {"game": 0, "group": 0, "rotation": 0, "seed": 123, "seats": ["angry", "random"],
      "players": ["angry", "random"], "winner": 0, "winner_bot": "angry", "places": [1, 2],
-     "turns": 27, "reason": "conquest", "actions": 311, "fault": null, "setup": "1a2b3c4d5e6f"}
+     "turns": 27, "reason": "conquest", "actions": 311, "fault": null, "rules": {},
+     "setup": "1a2b3c4d5e6f"}
 
-with ``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, and ``"tag"`` on tuning
+with ``"rules"`` the rule options that differ from the standard rules (``Rules.changes()``, as
+``--rules`` names them: ``{}`` for the standard rules, ``{"fortify": "connected"}`` ...),
+``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, and ``"tag"`` on tuning
 games (see docs/tournaments.md).
 """
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import time
 
-from risk.actions import (Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify, Place,
-                          PlaceNeutral, Retreat, Stand)
+from risk.actions import (Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify, KeepRoll, Place,
+                          PlaceNeutral, Retreat, Stand, UseSix)
 from risk.errors import IllegalActionError, RiskError
 from risk.events import (BlitzResolved, CardsTraded, Deployed, DiceRolled, Fortified, GameOver,
                          Occupied, PlayerEliminated, TerritoryConquered, TurnStarted, ArmyPlaced,
-                         TerritoryClaimed)
+                         TerritoryClaimed, visible_events)
 from risk.gui import animation as anim
 from risk.gui import intents as I
 from risk.gui import hud, saves, theme
@@ -30,6 +30,7 @@ from risk.state import RandomSource
 #: speed: (seconds between bot actions, seconds the dice stay up; 0 = not shown)
 SPEEDS = {"slow": (0.9, 1.6), "normal": (0.35, 0.9), "fast": (0.05, 0.0), "max": (0.0, 0.0)}
 SPEED_ORDER = ["slow", "normal", "fast", "max"]
+COMMANDER_FIRST = "First decide on the commander's six: 6 turns the die into a six, K keeps the roll."
 
 class GameScene(Scene):
     pauses_game = False
@@ -48,7 +49,7 @@ class GameScene(Scene):
         self.source: int | None = None
         self.target: int | None = None
         self.stop_at = 3
-        self.use_six = False
+        self.blitz_six = False  # whether the human's blitzes may spend the commander's six
         self._focus: int | None = None
         self.pointed: int | None = None
         self.last_deploy: int | None = None
@@ -224,6 +225,7 @@ class GameScene(Scene):
     # -- after every action -------------------------------------------------------------------------
 
     def _after(self, events, seat: int, human: bool) -> None:
+        events = visible_events(events, self.session.human)
         now = time.monotonic()
         speed = "normal" if human else self.speed()
         if speed != "max":
@@ -258,8 +260,11 @@ class GameScene(Scene):
                 if e.defender_losses:
                     who = names[e.defender] if e.defender < len(names) else "defender"
                     lost.append(f"{who} lose{'s' if who != 'You' else ''} {e.defender_losses}")
+                text = ", ".join(lost)
+                if e.six_from:  # the commander's six: say which die it replaced
+                    text = f"{names[e.player]} turned a {e.six_from} into a six: " + text.replace("You lose", "you lose")
                 self.anims.add(anim.Dice(now, e, (view_colour(e.player), view_colour(e.defender)),
-                                         ", ".join(lost), duration=dice_time))
+                                         text, duration=dice_time))
             elif isinstance(e, BlitzResolved):
                 self.anims.add(anim.Arrow(now, e.source, e.target, view_colour(e.player), duration=0.9))
                 if e.attacker_losses:
@@ -284,6 +289,12 @@ class GameScene(Scene):
             self.source = self.target = None
             return
         state = self.fortify_basis() if self.state.phase == Phase.FORTIFY else self.state
+        if state.phase == Phase.COMMANDER:
+            return  # the roll waits for the six: the attack stays chosen for the next one
+        if state.phase == Phase.ATTACK and state.declared is not None:
+            self.source, self.target = state.declared  # the defender stood: the dice are asked for
+            self.stop_at = max(1, min(self.stop_at, state.armies[self.source] - 1))
+            return
         if state.phase == Phase.ATTACK:
             if self.source is not None and (state.owner[self.source] != state.player or state.armies[self.source] < 2):
                 self.source = self.target = None
@@ -417,7 +428,9 @@ class GameScene(Scene):
             self.human_action(self.hint["action"])
 
     def on_Cancel(self, intent):
-        if self.target is not None:
+        if self._attack_declared():
+            self.on_Menu(intent)  # the declared attack cannot be called off: nothing to cancel
+        elif self.target is not None:
             self.target = None
         elif self.source is not None:
             self.source = None
@@ -427,14 +440,21 @@ class GameScene(Scene):
             self.on_Menu(intent)
 
     def on_Deselect(self, intent):
+        if self._attack_declared():
+            return
         if self.target is not None:
             self.target = None
         else:
             self.source = None
 
     def on_Press(self, intent):
-        if self.rects["map"].collidepoint(intent.pos):
+        if self.rects["map"].collidepoint(intent.pos) and not self._attack_declared():
             self.source = self.target = None
+
+    def _attack_declared(self) -> bool:
+        """Whether the human must fight the attack whose defender stood (FAQ 4.2), which stays
+        selected whatever else is clicked."""
+        return self.session.is_human_turn() and self.state.phase == Phase.ATTACK and self.state.declared is not None
 
     def on_Navigate(self, intent):
         self.focus = hud.step_focus(self, intent.dx, intent.dy)
@@ -516,22 +536,40 @@ class GameScene(Scene):
             else:
                 self.human_action(Place(t))
         elif phase == Phase.DEPLOY:
-            if state.owner[t] != state.player:
-                self.say(f"{state.board.names[t]} is not yours: deploy on your own territories.")
-                return
-            n = min(5 if intent.shift else 1, state.pool)
-            if self.human_action(Deploy(t, n)):
-                self.last_deploy = t
+            self._place(t, intent.shift)
         elif phase == Phase.ATTACK:
-            self._attack_click(t)
+            if state.pool and state.owner[t] == state.player and state.declared is None:
+                self._place(t, intent.shift)  # armies traded during the attack (house rule)
+            else:
+                self._attack_click(t)
+        elif phase == Phase.COMMANDER:
+            self.say(COMMANDER_FIRST)
         elif phase == Phase.FORTIFY:
             self._fortify_click(t)
         elif phase == Phase.TRADE:
             self.on_ShowCards(None)
 
+    def _place(self, t: int, shift: bool) -> None:
+        state = self.state
+        if state.owner[t] != state.player:
+            self.say(f"{state.board.names[t]} is not yours: deploy on your own territories.")
+            return
+        n = min(5 if shift else 1, state.pool)
+        if self.human_action(Deploy(t, n)):
+            self.last_deploy = t
+
     def _attack_click(self, t: int) -> None:
         state = self.state
         names = state.board.names
+        if state.declared is not None:  # its defender stood (FAQ 4.2): that attack is the only one
+            source, target = state.declared
+            self.source, self.target = source, target
+            if t == target:
+                self.on_Roll(None)
+            elif t != source:
+                self.say(f"{names[target]} stood against your attack from {names[source]}: choose the dice "
+                         "for that attack first (R, B or N).")
+            return
         if state.owner[t] == state.player:
             if state.armies[t] < 2:
                 self.say(f"{names[t]} has 1 army: an attack needs at least 2 (one stays behind).")
@@ -581,34 +619,37 @@ class GameScene(Scene):
             return preview
         return self.state
 
-    def six_ready(self) -> bool:
-        """Whether the next roll or blitz spends the commander's six (US 1980 variant)."""
-        state = self.state
-        return self.use_six and state.rules.commanders and not state.commander_used
-
-    def _attack_with(self, action) -> None:
-        if self.human_action(action) and action.six:
-            self.use_six = False
+    def blitz_six_ready(self) -> bool:
+        """Whether the human's next blitz may spend the commander's six (US 1980 variant)."""
+        return self.blitz_six and self.state.commander_ready()
 
     def on_Roll(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
             dice = min(3, self.state.armies[self.source] - 1)
-            self._attack_with(Attack(self.source, self.target, dice, self.six_ready()))
+            self.human_action(Attack(self.source, self.target, dice))
 
     def on_Blitz(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
-            self._attack_with(Blitz(self.source, self.target, 1, self.six_ready()))
+            self.human_action(Blitz(self.source, self.target, 1, self.blitz_six_ready()))
 
     def on_BlitzUntil(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
             stop = max(1, min(self.stop_at, self.state.armies[self.source] - 1))
-            self._attack_with(Blitz(self.source, self.target, stop, self.six_ready()))
+            self.human_action(Blitz(self.source, self.target, stop, self.blitz_six_ready()))
 
     def on_ToggleSix(self, intent):
-        state = self.state
-        if state.rules.commanders and not state.commander_used:
-            self.use_six = not self.use_six
-            self.say("The next roll turns your lowest die into a six." if self.use_six else "Commander's six kept.")
+        if self.state.commander_ready():
+            self.blitz_six = not self.blitz_six
+            self.say("Your blitzes may spend the commander's six, on the roll where it helps most."
+                     if self.blitz_six else "Your blitzes keep the commander's six.")
+
+    def on_SpendSix(self, intent):
+        if self.state.phase == Phase.COMMANDER:
+            self.human_action(UseSix())
+
+    def on_KeepRoll(self, intent):
+        if self.state.phase == Phase.COMMANDER:
+            self.human_action(KeepRoll())
 
     def on_DefendWith(self, intent):
         if self.state.phase == Phase.DEFEND:
@@ -620,7 +661,9 @@ class GameScene(Scene):
 
     def on_PlaceAll(self, intent):
         state = self.state
-        if state.phase != Phase.DEPLOY or not self.session.is_human_turn():
+        if not (state.phase == Phase.DEPLOY or state.phase == Phase.ATTACK and state.pool):
+            return
+        if not self.session.is_human_turn():
             return
         t = self.place_all_target()
         if t is None:
@@ -644,6 +687,8 @@ class GameScene(Scene):
         if state.phase in (Phase.ATTACK, Phase.FORTIFY, Phase.TRADE):
             self.source = self.target = None
             self.human_action(EndPhase())
+        elif state.phase == Phase.COMMANDER:
+            self.say(COMMANDER_FIRST)
         elif state.phase == Phase.DEPLOY:
             self.say(f"Deploy your {state.pool} remaining armies first.")
 
@@ -659,6 +704,8 @@ class GameScene(Scene):
             self.on_DefendWith(I.DefendWith(hud.advised_defence(state)))
         elif phase == Phase.RETREAT:
             self.on_StandFast(intent)
+        elif phase == Phase.COMMANDER:
+            self.human_action(UseSix() if hud.six_advised(state) else KeepRoll())
         elif phase == Phase.DEPLOY:
             self.on_PlaceAll(intent)
         elif phase == Phase.ATTACK:
@@ -693,6 +740,10 @@ class GameScene(Scene):
         if phase == Phase.DEPLOY:
             return [t for t in range(n) if state.owner[t] == me]
         if phase == Phase.ATTACK:
+            if state.declared is not None:
+                return [state.declared[1]]
+            if self.source is None and state.pool:  # traded armies to place, or an attack to start
+                return [t for t in range(n) if state.owner[t] == me]
             if self.source is None:
                 return [t for t in range(n) if state.owner[t] == me and state.armies[t] >= 2 and self._enemy_near(t)]
             return [t for t in state.board.neighbours[self.source] if state.owner[t] != me]
