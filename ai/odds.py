@@ -2,7 +2,9 @@
 
 All in the board convention (armies on the territory) and exact under the rules in force (the
 dice counts, the seeing defender of the old UK rules, the sea-lane die), from the cached solvers
-in :mod:`risk.battle`. A territory's *threat* is the chance that its strongest enemy neighbour
+in :mod:`risk.battle`, for stacks of up to :data:`EXACT_ARMIES` armies; beyond, where a stalemate
+piles up thousands, from the approximation of :mod:`risk.battle.large` calibrated on the exact
+table (worst error below 5e-4), so that memory stays bounded however large the stacks grow. A territory's *threat* is the chance that its strongest enemy neighbour
 conquers it in an all-out attack; its *survival* is one minus that (1 for a territory with no
 enemy neighbour able to attack) — the quantity the paper's deployment, transport and reward use.
 
@@ -17,18 +19,73 @@ from __future__ import annotations
 from functools import lru_cache
 
 from risk.battle import (SEA_LANE_ROUNDS, model_win_rows, phased_win_probability, seeing_defender_model, six_choice,
-                         win_rows)
+                         standard_model, win_rows)
+from risk.battle.large import TABLE_ARMIES, LargeBattleOdds, large_battle_odds
+from risk.battle.phased import battle_laws
+from risk.battle.rolled import is_rolled
 
-_TABLES: dict[tuple, list[list[float]]] = {}
+#: Stacks up to this size get exact odds from a table; larger ones the calibrated approximation
+#: (:data:`risk.battle.large.TABLE_ARMIES`).
+EXACT_ARMIES = TABLE_ARMIES
+
+_TABLES: dict[tuple, "list[list[float]] | LargeOddsRows"] = {}
 
 
-def odds_rows(rules, largest: int) -> list[list[float]]:
+def odds_rows(rules, largest: int):
     """``rows[a][d]``: the conquest chance of ``a`` armies against ``d`` under ``rules`` over a
-    land border, for every a, d up to at least ``largest``."""
+    land border, for every a, d up to at least ``largest`` (nested lists, or for stacks beyond
+    :data:`EXACT_ARMIES` a :class:`LargeOddsRows` indexed the same way)."""
     dice = rules.dice
+    size = min(largest, EXACT_ARMIES)
     if rules.defender_sees_dice:
-        return model_win_rows(seeing_defender_model(dice), largest, largest)
-    return win_rows(largest, largest, 1, dice)
+        model = seeing_defender_model(dice)
+        rows = model_win_rows(model, size, size)
+    else:
+        model = standard_model(dice)
+        rows = win_rows(size, size, 1, dice)
+    if largest <= EXACT_ARMIES:
+        return rows
+    return LargeOddsRows(rows, large_battle_odds(model, EXACT_ARMIES))
+
+
+def covers(rows, largest: int) -> bool:
+    """Whether ``rows`` (from :func:`odds_rows`) answers for stacks of up to ``largest``."""
+    return isinstance(rows, LargeOddsRows) or (len(rows) > largest and len(rows[-1]) > largest)
+
+
+class LargeOddsRows:
+    """``rows[a][d]`` for any stacks: the exact table where both fit in :data:`EXACT_ARMIES`,
+    the approximation elsewhere. Only games with huge stacks pay for the extra indirection."""
+
+    __slots__ = ("exact", "approximation")
+
+    def __init__(self, exact: list[list[float]], approximation: LargeBattleOdds):
+        self.exact = exact
+        self.approximation = approximation
+
+    def __getitem__(self, attackers: int) -> "_OddsRow":
+        return _OddsRow(self.exact[attackers] if attackers <= EXACT_ARMIES else None, attackers,
+                        self.approximation)
+
+
+class _OddsRow:
+    __slots__ = ("exact", "attackers", "approximation")
+
+    def __init__(self, exact, attackers: int, approximation: LargeBattleOdds):
+        self.exact = exact
+        self.attackers = attackers
+        self.approximation = approximation
+
+    def __getitem__(self, defenders: int) -> float:
+        if self.exact is not None and defenders <= EXACT_ARMIES:
+            return self.exact[defenders]
+        return _approximate(self.approximation, self.attackers, defenders)
+
+
+@lru_cache(maxsize=1 << 16)
+def _approximate(approximation: LargeBattleOdds, attackers: int, defenders: int) -> float:
+    # Board convention: one army stays behind, so Tan's battle has one army fewer.
+    return approximation.win(attackers - 1, defenders) if attackers >= 2 else 0.0
 
 
 def attack_chance(armies_source: int, armies_target: int, rules=None) -> float:
@@ -38,9 +95,10 @@ def attack_chance(armies_source: int, armies_target: int, rules=None) -> float:
         return 0.0
     key = (rules.dice, rules.defender_sees_dice) if rules is not None else None
     rows = _TABLES.get(key)
-    if rows is None or armies_source >= len(rows) or armies_target >= len(rows[armies_source]):
+    largest = max(armies_source, armies_target)
+    if rows is None or not covers(rows, largest):
         from risk.rules import Rules
-        rows = _TABLES[key] = odds_rows(rules or Rules(), max(armies_source, armies_target, 16))
+        rows = _TABLES[key] = odds_rows(rules or Rules(), max(largest, 16))
     return rows[armies_source][armies_target]
 
 
@@ -62,7 +120,29 @@ def border_chance(armies_source: int, armies_target: int, rules, board, source: 
     sea = sea_rounds_left(rules, board, source, target, sea_fought)
     if not (sea or six):
         return attack_chance(armies_source, armies_target, rules)
+    if is_rolled(armies_source, armies_target):
+        return _large_border_chance(armies_source, armies_target, rules, sea)
     return _phased_chance(armies_source, armies_target, rules.dice, rules.defender_sees_dice, sea, six)
+
+
+def _large_border_chance(attackers: int, defenders: int, rules, sea_rounds: int) -> float:
+    """:func:`border_chance` for stacks too large to solve: the sea-lane rounds pushed forward
+    exactly, each state they reach finished with the land odds. The commander's six, worth a
+    hair at this size, is left out."""
+    _, opening = battle_laws(rules.dice, seeing=rules.defender_sees_dice, sea_rounds=sea_rounds)
+    states = {(attackers - 1, defenders): 1.0}  # Tan's convention: armies that may fight
+    chance = 0.0
+    for law in opening:
+        after: dict[tuple[int, int], float] = {}
+        for (a, d), p in states.items():
+            for la, ld, q in law.float_outcomes(a, d):
+                a2, d2 = max(0, a - la), max(0, d - ld)
+                if d2 == 0:
+                    chance += p * q
+                elif a2 > 0:
+                    after[(a2, d2)] = after.get((a2, d2), 0.0) + p * q
+        states = after
+    return chance + sum(p * attack_chance(a + 1, d, rules) for (a, d), p in states.items())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -85,8 +165,24 @@ def six_chances(view) -> tuple[float, float]:
     offer = view.six_offer()
     a, d = view.armies[offer.source], view.armies[offer.target]
     (lost_a, lost_d), (lost_a6, lost_d6) = offer.kept, offer.six
+    if is_rolled(a, d):
+        # Too large to solve the policy: compare the two rolls' odds, as the engine's rolled
+        # blitz does (the six kept for later is worth a hair at this size).
+        kept, spent = ((a - la, d - ld) for la, ld in (offer.kept, offer.six))
+        return (_large_chance_after_roll(*kept, view.rules, offer.sea_rounds_left),
+                _large_chance_after_roll(*spent, view.rules, offer.sea_rounds_left))
     return six_choice((a - lost_a, d - lost_d), (a - lost_a6, d - lost_d6), dice=view.rules.dice,
                       seeing=view.rules.defender_sees_dice, sea_rounds=offer.sea_rounds_left)
+
+
+def _large_chance_after_roll(attackers: int, defenders: int, rules, sea_rounds: int) -> float:
+    if defenders == 0:
+        return 1.0
+    if attackers < 2:
+        return 0.0
+    if sea_rounds:
+        return _large_border_chance(attackers, defenders, rules, sea_rounds)
+    return attack_chance(attackers, defenders, rules)
 
 
 def threat(owner, armies, board, territory: int, rules=None) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from risk.battle import sample_blitz, sample_phased
 
-from ai.odds import border_chance, odds_rows, sea_rounds_left
+from ai.odds import border_chance, covers, odds_rows, sea_rounds_left
 
 STOP = None  #: the macro-action that ends the attack phase
 
@@ -54,7 +54,7 @@ class TurnState:
 
     def grow_table(self, largest: int) -> None:
         """Make the odds table cover stacks of ``largest`` armies (after a deployment)."""
-        if len(self.win) <= largest or len(self.win[-1]) <= largest:
+        if not covers(self.win, largest):
             self.win = odds_rows(self.rules, largest)
 
     def copy(self) -> "TurnState":

@@ -90,21 +90,32 @@ _WIN_ROWS: dict[tuple[DiceRules, int], list[list[float]]] = {}
 _STANDARD_WIN_ROWS: dict[int, list[list[float]]] = {}
 
 _SMALLEST_TABLE = 32
+#: Tables are kept up to this many armies a side (about 30 MB). A larger battle is solved for the
+#: call and forgotten: a program that meets huge stacks (a stalemate of thousands of armies) must
+#: not keep a table that grows with the square of the largest one.
+MAX_CACHED_ARMIES = 1100
+
+
+def _cacheable(attackers: int, defenders: int) -> bool:
+    return attackers <= MAX_CACHED_ARMIES and defenders <= MAX_CACHED_ARMIES
 
 
 def battle_table(model: RoundModel, attackers: int, defenders: int, stop: int = 0) -> BattleTable:
     """A solved table (Tan's convention) covering (attackers, defenders), cached and grown.
 
     A table that is too small is replaced by one at least twice as large in the dimension that
-    overflowed, so a caller asking for ever larger battles pays O(A*D) in total, not per call.
+    overflowed (up to :data:`MAX_CACHED_ARMIES`), so a caller asking for ever larger battles pays
+    O(A*D) in total, not per call. Beyond that size the table is solved for this call only.
     """
+    if not _cacheable(attackers, defenders):
+        return solve_table(model, attackers, defenders, stop)
     key = (model, stop)
     table = _TABLES.get(key)
     if table is not None and attackers <= table.max_attackers and defenders <= table.max_defenders:
         return table
     old_a, old_d = (table.max_attackers, table.max_defenders) if table is not None else (0, 0)
-    new_a = old_a if attackers <= old_a else max(attackers, 2 * old_a, _SMALLEST_TABLE)
-    new_d = old_d if defenders <= old_d else max(defenders, 2 * old_d, _SMALLEST_TABLE)
+    new_a = old_a if attackers <= old_a else min(max(attackers, 2 * old_a, _SMALLEST_TABLE), MAX_CACHED_ARMIES)
+    new_d = old_d if defenders <= old_d else min(max(defenders, 2 * old_d, _SMALLEST_TABLE), MAX_CACHED_ARMIES)
     table = solve_table(model, new_a, new_d, stop)
     _TABLES[key] = table
     return table
@@ -127,9 +138,10 @@ def _win_rows(dice: DiceRules, stop_at: int, attackers: int, defenders: int) -> 
     table = battle_table(standard_model(dice), attackers - 1, defenders, stop_at - 1)
     # rows[attackers] is Tan's row attackers - 1; row 0 (no armies at all) is never asked for.
     rows: list[list[float]] = [[]] + table.win.tolist()
-    _WIN_ROWS[(dice, stop_at)] = rows
-    if dice is STANDARD_DICE:
-        _STANDARD_WIN_ROWS[stop_at] = rows
+    if _cacheable(attackers - 1, defenders):
+        _WIN_ROWS[(dice, stop_at)] = rows
+        if dice is STANDARD_DICE:
+            _STANDARD_WIN_ROWS[stop_at] = rows
     return rows
 
 
@@ -157,6 +169,8 @@ def win_probability(attackers: int, defenders: int, stop_at: int = 1,
     a, d, stop = tan_battle(attackers, defenders, stop_at, "board")
     if not isinstance(dice, DiceRules):
         raise BattleError(f"dice must be DiceRules, not {dice!r}")
+    if not _cacheable(a, d):
+        return float(battle_table(standard_model(dice), a, d, stop).win[a, d])
     rows = _win_rows(dice, stop + 1, a + 1, d)
     return rows[a + 1][d]
 
@@ -169,6 +183,8 @@ def win_rows(attackers: int, defenders: int, stop_at: int = 1,
     and ``0 < d < len(rows[a])`` (board convention). For code that looks up thousands of battles
     in a loop (the bots' search), where even a function call per look-up is too slow.
     """
+    if not _cacheable(attackers, defenders):
+        return _win_rows(dice, stop_at, max(attackers, stop_at + 1) + 1, max(defenders, 1))
     win_probability(max(attackers, stop_at + 1), max(defenders, 1), stop_at, dice)
     rows = (_STANDARD_WIN_ROWS.get(stop_at) if dice is STANDARD_DICE
             else _WIN_ROWS.get((dice, stop_at)))
@@ -188,7 +204,8 @@ def model_win_rows(model: RoundModel, attackers: int, defenders: int) -> list[li
     if rows is None or len(rows) <= attackers or len(rows[-1]) <= defenders:
         table = battle_table(model, max(attackers, 2), max(defenders, 1), 0)
         rows = [[]] + table.win.tolist()
-        _MODEL_WIN_ROWS[model] = rows
+        if _cacheable(table.max_attackers, table.max_defenders):
+            _MODEL_WIN_ROWS[model] = rows
     return rows
 
 
@@ -219,7 +236,9 @@ def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
     return dict(sorted(final.items()))
 
 
-@lru_cache(maxsize=4096)
+# Bounded by count and, since distributions of larger battles are not sampled from a table
+# (risk.battle.rolled), by size: at most a few hundred outcomes each.
+@lru_cache(maxsize=512)
 def _distribution_items(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> tuple[tuple[tuple[int, int], float], ...]:
     return tuple(_float_final_states(model, a, d, stop, stop_below).items())

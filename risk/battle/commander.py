@@ -29,7 +29,6 @@ policy. Exact with Fractions, or floats; board convention outside, Tan's inside,
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -37,7 +36,8 @@ from itertools import product
 from typing import Sequence, Union
 
 from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules, resolve_roll
-from risk.battle.sampling import inversion_table
+from risk.battle.rolled import ROLLED_STATES, is_rolled, roll_battle
+from risk.battle.sampling import SamplerCache
 from risk.battle.variants import seeing_defender_dice
 
 Number = Union[float, Fraction]
@@ -191,6 +191,12 @@ def values(a: int, d: int, stop: int, dice: DiceRules = STANDARD_DICE, seeing: b
         smallest = 4 if exact else 16  # Fractions cost: solve no more than asked for
         new_a = old_a if a <= old_a else max(a, 2 * old_a, smallest)
         new_d = old_d if d <= old_d else max(d, 2 * old_d, smallest)
+        if new_a * new_d > ROLLED_STATES:
+            # Lists of Python numbers for every state: grow no further than a sampled battle
+            # needs, and solve a larger one (risk odds) for this call only.
+            if a * d > ROLLED_STATES:
+                return Values(a, d, stop, dice, seeing, sea_rounds, exact)
+            new_a, new_d = a, d
         table = _VALUES[key] = Values(new_a, new_d, stop, dice, seeing, sea_rounds, exact)
     return table
 
@@ -238,7 +244,7 @@ def _checked(attackers: int, defenders: int, stop_at: int) -> None:
         raise BattleError(f"no battle from {attackers} armies (stopping at {stop_at}) against {defenders}")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _float_items(attackers: int, defenders: int, stop_at: int, dice: DiceRules, seeing: bool, sea_rounds: int):
     return tuple(commander_final_states(attackers - 1, defenders, stop_at - 1, dice, seeing, sea_rounds).items())
 
@@ -269,24 +275,28 @@ def six_choice(kept: tuple[int, int], six: tuple[int, int], *, stop_at: int = 1,
     return float(table.keep[0][a - 1][d]), float(table.spent[0][a6 - 1][d6])
 
 
-_SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int, int, bool]]]] = {}
+_SAMPLERS = SamplerCache()
 
 
 def sample_commander(attackers: int, defenders: int, u: float, stop_at: int = 1, *,
                      dice: DiceRules = STANDARD_DICE, seeing: bool = False, sea_rounds: int = 0
                      ) -> tuple[int, int, int, bool]:
     """One draw from :func:`commander_outcomes` by the uniform ``u``: (armies left, defenders
-    left, sea-lane rounds fought, whether the six was spent)."""
+    left, sea-lane rounds fought, whether the six was spent). A very large battle is rolled
+    round by round, the six spent on the first roll it improves (:mod:`risk.battle.rolled`)."""
+    if is_rolled(attackers, defenders):
+        from risk.battle.phased import battle_laws
+
+        _checked(attackers, defenders, stop_at)
+        base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
+        laws = _laws(dice, seeing, False)
+        left, defenders_left, fought, spent = roll_battle(
+            u, base, opening, attackers - 1, defenders, stop_at - 1,
+            six_rounds=lambda a, d, sea_die: laws.round(a, d, sea_die)[0])
+        return left + 1, defenders_left, fought, spent
     key = (attackers, defenders, stop_at, dice, seeing, sea_rounds)
-    entry = _SAMPLERS.get(key)
-    if entry is None:
-        table = inversion_table(commander_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
-                                                   sea_rounds=sea_rounds))
-        if len(_SAMPLERS) > 50_000:
-            _SAMPLERS.clear()
-        entry = _SAMPLERS[key] = table
-    cumulative, outcomes = entry
-    return outcomes[bisect_right(cumulative, u)]
+    return _SAMPLERS.draw(key, lambda: commander_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
+                                                          sea_rounds=sea_rounds), u)
 
 
 def clear_commander_caches() -> None:

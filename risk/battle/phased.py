@@ -20,7 +20,6 @@ Board convention outside (armies on the attacking territory), Tan's convention i
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -31,7 +30,8 @@ from risk.battle.analysis import final_states
 from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules, resolve_roll
 from risk.battle.exact import distribution_exact
 from risk.battle.rounds import RoundModel, build_model, standard_model
-from risk.battle.sampling import inversion_table
+from risk.battle.rolled import is_rolled, roll_battle
+from risk.battle.sampling import SamplerCache
 from risk.battle.variants import seeing_defender_dice, seeing_defender_model
 
 Number = Union[float, Fraction]
@@ -108,7 +108,7 @@ def phased_final_states(base: RoundModel, opening: tuple[RoundModel, ...], a: in
     return {state: p for state, p in sorted(final.items()) if p}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _phased_items(base: RoundModel, opening: tuple[RoundModel, ...], a: int, d: int, stop: int):
     return tuple(phased_final_states(base, opening, a, d, stop).items())
 
@@ -174,21 +174,20 @@ def phased_win_probability(attackers: int, defenders: int, stop_at: int = 1, **l
                if left == 0)
 
 
-_SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int, int]]]] = {}
+_SAMPLERS = SamplerCache()
 
 
 def sample_phased(attackers: int, defenders: int, u: float, stop_at: int = 1, *,
                   dice: DiceRules = STANDARD_DICE, seeing: bool = False,
                   sea_rounds: int = 0) -> tuple[int, int, int]:
     """One draw of (armies left, defenders left, sea-lane rounds fought) from the uniform ``u``
-    (with the commander's six: :func:`risk.battle.commander.sample_commander`)."""
+    (with the commander's six: :func:`risk.battle.commander.sample_commander`); a very large
+    battle is rolled round by round (:mod:`risk.battle.rolled`)."""
+    if is_rolled(attackers, defenders):
+        _checked(attackers, defenders, stop_at)
+        base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
+        left, defenders_left, fought, _ = roll_battle(u, base, opening, attackers - 1, defenders, stop_at - 1)
+        return left + 1, defenders_left, fought
     key = (attackers, defenders, stop_at, dice, seeing, sea_rounds)
-    entry = _SAMPLERS.get(key)
-    if entry is None:
-        table = inversion_table(phased_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
-                                                sea_rounds=sea_rounds))
-        if len(_SAMPLERS) > 50_000:
-            _SAMPLERS.clear()
-        entry = _SAMPLERS[key] = table
-    cumulative, outcomes = entry
-    return outcomes[bisect_right(cumulative, u)]
+    return _SAMPLERS.draw(key, lambda: phased_outcomes(attackers, defenders, stop_at, dice=dice, seeing=seeing,
+                                                       sea_rounds=sea_rounds), u)

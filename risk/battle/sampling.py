@@ -12,19 +12,49 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Mapping, TypeVar
+from typing import Callable, Mapping, TypeVar
 
 from risk.battle.analysis import blitz_distribution
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
+from risk.battle.rolled import is_rolled, roll_battle
 
 T = TypeVar("T")
 
-#: (attackers, defenders, stop_at, dice, stop_below) -> (cumulative probabilities, outcomes)
-_SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int]]]] = {}
-#: The same for the standard dice, keyed without them: (attackers, defenders, stop_at, stop_below).
-_STANDARD_SAMPLERS: dict[tuple, tuple[list[float], list[tuple[int, int]]]] = {}
-#: Bound on each cache: past it, it is emptied and refilled (the tables are cheap to rebuild).
-MAX_SAMPLERS = 50_000
+#: Each sampler cache is emptied once its tables hold this many outcomes in all (about 100 MB):
+#: a long game meets many battles, and a cache bounded only by their number is not bounded.
+MAX_CACHED_OUTCOMES = 1_000_000
+
+
+class SamplerCache:
+    """Inversion tables by battle, built on first use and bounded by the outcomes they hold."""
+
+    __slots__ = ("tables", "outcomes")
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple, tuple[list[float], list]] = {}
+        self.outcomes = 0
+
+    def draw(self, key: tuple, distribution: Callable[[], Mapping], u: float):
+        """One outcome of the battle ``key`` for the uniform ``u`` (``distribution()`` builds
+        its outcome distribution the first time)."""
+        table = self.tables.get(key)
+        if table is None:
+            table = inversion_table(distribution())
+            if self.outcomes + len(table[1]) > MAX_CACHED_OUTCOMES:
+                self.clear()
+            self.tables[key] = table
+            self.outcomes += len(table[1])
+        cumulative, outcomes = table
+        return outcomes[bisect_right(cumulative, u)]
+
+    def clear(self) -> None:
+        self.tables.clear()
+        self.outcomes = 0
+
+
+#: Standard dice, keyed (attackers, defenders, stop_at, stop_below); other dice add the dice.
+_STANDARD_SAMPLERS = SamplerCache()
+_SAMPLERS = SamplerCache()
 
 
 def clear_samplers() -> None:
@@ -45,19 +75,6 @@ def inversion_table(distribution: Mapping[T, float]) -> tuple[list[float], list[
     return cumulative, outcomes
 
 
-def _build_sampler(attackers: int, defenders: int, stop_at: int, dice: DiceRules,
-                   stop_below: float | None) -> tuple[list[float], list[tuple[int, int]]]:
-    entry = inversion_table(blitz_distribution(attackers, defenders, stop_at, dice, stop_below))
-    if dice is STANDARD_DICE:
-        cache, key = _STANDARD_SAMPLERS, (attackers, defenders, stop_at, stop_below)
-    else:
-        cache, key = _SAMPLERS, (attackers, defenders, stop_at, dice, stop_below)
-    if len(cache) >= MAX_SAMPLERS:
-        cache.clear()
-    cache[key] = entry
-    return entry
-
-
 def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
                  dice: DiceRules = STANDARD_DICE, stop_below: float | None = None) -> tuple[int, int]:
     """The final (armies left on the attacking territory, defenders left) of one blitz.
@@ -65,15 +82,34 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
     Board convention; ``u`` is one uniform draw in [0, 1) from the caller's generator. The
     battle is the one :func:`~risk.battle.analysis.blitz_distribution` describes (same
     arguments, same meaning of ``stop_at`` and ``stop_below``). After the first call for a
-    battle this is a dict look-up and a bisection.
+    battle this is a dict look-up and a bisection; a very large battle is rolled round by round
+    (:mod:`risk.battle.rolled`).
     """
-    if dice is STANDARD_DICE:
-        entry = _STANDARD_SAMPLERS.get((attackers, defenders, stop_at, stop_below))
-    else:
-        entry = _SAMPLERS.get((attackers, defenders, stop_at, dice, stop_below))
-    if entry is None:
-        entry = _build_sampler(attackers, defenders, stop_at, dice, stop_below)
     if not 0.0 <= u < 1.0:
         raise BattleError(f"u must be a uniform draw in [0, 1), not {u!r}")
-    cumulative, outcomes = entry
-    return outcomes[bisect_right(cumulative, u)]
+    if dice is STANDARD_DICE:
+        cache, key = _STANDARD_SAMPLERS, (attackers, defenders, stop_at, stop_below)
+    else:
+        cache, key = _SAMPLERS, (attackers, defenders, stop_at, dice, stop_below)
+    table = cache.tables.get(key)
+    if table is not None:
+        return table[1][bisect_right(table[0], u)]
+    if is_rolled(attackers, defenders):
+        return _roll_blitz(attackers, defenders, u, stop_at, dice, stop_below)
+    return cache.draw(key, lambda: blitz_distribution(attackers, defenders, stop_at, dice, stop_below), u)
+
+
+def _roll_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
+                stop_below: float | None) -> tuple[int, int]:
+    from risk.battle.large import win_estimate
+    from risk.battle.rounds import standard_model
+
+    if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
+        raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
+    model = standard_model(dice)
+    below = None
+    if stop_below is not None:
+        win = win_estimate(model, stop_at - 1)
+        below = lambda a, d: win(a, d) < stop_below  # noqa: E731
+    left, defenders_left, _, _ = roll_battle(u, model, (), attackers - 1, defenders, stop_at - 1, below=below)
+    return left + 1, defenders_left
