@@ -1,8 +1,17 @@
 """Small bots for the tournament and tuning tests, loadable by import path
 (``tournament_bots:CrashBot``; pytest puts tests/ on sys.path, subprocesses get PYTHONPATH).
+
+The tests that kill a run watch its games through a directory named by ``$TOURNAMENT_BOTS_DIR``:
+a bot that stalls or waits drops a file there named by its process id (the worker's), so the
+test knows that worker is in the middle of a game; :class:`GateBot` waits while the file
+``closed`` is there.
 """
 
 from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
 
 from ai.agent import BaseAgent
 from ai.angry import AngryAgent
@@ -28,6 +37,7 @@ class StallBot(BaseAgent):
 
     def act(self, view):
         if view.phase > Phase.PLACE:
+            _mark_busy()
             spins = 0
             while True:  # a bot stuck in its own loop; only the move clock can stop it
                 spins += 1
@@ -82,6 +92,29 @@ class ExitBot(BaseAgent):
 
     def act(self, view):
         if view.phase > Phase.PLACE:
-            import os
             os._exit(3)
         return AngryAgent().act(view)
+
+
+class GateBot(BaseAgent):
+    """Plays like angry, slowly: when it is the first mover (seat 0) and the gate is closed, it
+    waits at each move after the set-up until the gate opens, then plays on. In a tournament of
+    two, rotation 0 games wait and rotation 1 games finish."""
+
+    name = "gate"
+
+    def act(self, view):
+        directory = os.environ.get("TOURNAMENT_BOTS_DIR")
+        if directory and view.phase > Phase.PLACE and view.current_player == 0:
+            gate = Path(directory, "closed")
+            if gate.exists():
+                _mark_busy()
+                while gate.exists():
+                    time.sleep(0.02)
+        return AngryAgent().act(view)
+
+
+def _mark_busy() -> None:
+    directory = os.environ.get("TOURNAMENT_BOTS_DIR")
+    if directory:
+        Path(directory, str(os.getpid())).touch()

@@ -14,6 +14,13 @@ same seed. Results come back as games finish (not in game order); the caller wri
 
 At most ``2 * jobs`` games are in flight. When the caller's ``stop`` says so (a sequential test
 has decided), no new game starts; the games already in flight still finish and are reported.
+
+A run that is killed takes its games with it. While a runner is open, ``SIGTERM`` raises
+:class:`KeyboardInterrupt` like Ctrl-C, so leaving the runner abandons the running games (the
+pool's workers are terminated, a local Ray is stopped). ``SIGKILL`` leaves no chance to clean
+up, and a pool worker is a child of the forkserver, not of this process, so it would go on
+playing for nobody: each worker therefore watches this process and exits within about a second
+of its death (:func:`_watch_parent`). The forkserver exits once its last worker has.
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ import concurrent.futures as futures
 import logging
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
 
@@ -50,6 +60,7 @@ class Runner:
         self._ray_started_here = False
         self._remote_play = None
         self._setup_ref = None
+        self._previous_sigterm = None
 
     # -- starting and stopping -----------------------------------------------------------------
 
@@ -61,19 +72,35 @@ class Runner:
             if self.jobs > 1:
                 self._executor = futures.ProcessPoolExecutor(
                     max_workers=self.jobs, mp_context=_worker_context(),
-                    initializer=_set_worker_setup, initargs=(self.setup,))
+                    initializer=_init_worker, initargs=(self.setup, _this_process()))
+        self._catch_sigterm()  # last: ray.init installs a SIGTERM handler of its own
         return self
 
     def __exit__(self, kind, error, traceback) -> None:
-        if self._executor is not None:
-            if error is None:
-                self._executor.shutdown(wait=True)
-            else:  # interrupted: do not wait for games nobody will read (or a stalled bot)
-                _terminate(self._executor)
-            self._executor = None
-        if self._ray_started_here:
-            self._ray.shutdown()
-            self._ray_started_here = False
+        try:
+            if self._executor is not None:
+                if error is None:
+                    self._executor.shutdown(wait=True)
+                else:  # interrupted: do not wait for games nobody will read (or a stalled bot)
+                    _terminate(self._executor)
+                self._executor = None
+            if self._ray_started_here:
+                self._ray.shutdown()
+                self._ray_started_here = False
+        finally:
+            self._restore_sigterm()
+
+    def _catch_sigterm(self) -> None:
+        # kill and pkill send SIGTERM, whose default action ends this process on the spot: the
+        # workers would be left playing (until their watchdog notices) and a local Ray would
+        # not be stopped. As a KeyboardInterrupt it stops the run as Ctrl-C does.
+        if threading.current_thread() is threading.main_thread():  # only it may set handlers
+            self._previous_sigterm = signal.signal(signal.SIGTERM, _interrupt)
+
+    def _restore_sigterm(self) -> None:
+        if self._previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, self._previous_sigterm)
+            self._previous_sigterm = None
 
     def _start_ray(self) -> None:
         try:
@@ -82,14 +109,16 @@ class Runner:
             raise UsageError("--backend ray needs Ray: pip install 'markov-risk[ray]'") from None
         self._ray = ray
         if not ray.is_initialized():
-            address = os.environ.get("RAY_ADDRESS") or None
+            # "local" starts a new instance even where a `ray start` cluster runs (or its stale
+            # address file remains), which address=None would try to join.
+            address = os.environ.get("RAY_ADDRESS") or "local"
             # Sizing options are for a local instance only: Ray refuses them for a cluster.
-            local = {} if address else {"num_cpus": self.jobs or os.cpu_count() or 1,
-                                        "include_dashboard": False}
+            local = {} if address != "local" else {"num_cpus": self.jobs or os.cpu_count() or 1,
+                                                   "include_dashboard": False}
             try:
                 ray.init(address=address, logging_level=logging.WARNING, **local)
             except (ConnectionError, RuntimeError, ValueError) as exc:
-                raise TournamentError(f"cannot start or reach Ray ({address or 'local'}): {exc}") from None
+                raise TournamentError(f"cannot start or reach Ray ({address}): {exc}") from None
             self._ray_started_here = True
         if not self.jobs:
             self.jobs = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -155,9 +184,63 @@ class Runner:
 _WORKER_SETUP: GameSetup | None = None
 
 
-def _set_worker_setup(setup: GameSetup) -> None:
+def _init_worker(setup: GameSetup, parent: tuple[int, str | None]) -> None:
     global _WORKER_SETUP
     _WORKER_SETUP = setup
+    threading.Thread(target=_watch_parent, args=parent, name="watch-parent", daemon=True).start()
+
+
+def _watch_parent(pid: int, started: str | None) -> None:
+    """Exit this worker once the run's main process ``pid`` is gone, whatever it is playing.
+
+    A worker's parent is the forkserver, which outlives the main process as long as any worker
+    does, so neither ``os.getppid()`` nor ``PR_SET_PDEATHSIG`` can tell. A thread can: a game in
+    pure Python gives it the interpreter every few milliseconds (a bot inside a long C call
+    that holds the GIL delays it until the call returns).
+    """
+    if hasattr(signal, "pthread_sigmask"):
+        # Signals are for the playing thread: the move clock's SIGALRM must interrupt a bot
+        # blocked in a system call there, not wake this thread instead.
+        signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+    while _is_running(pid, started):
+        time.sleep(1)
+    os._exit(1)  # no clean-up: nobody is left to read this worker's results
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _this_process() -> tuple[int, str | None]:
+    pid = os.getpid()
+    return pid, _proc_stat(pid)[1]
+
+
+def _proc_stat(pid: int) -> tuple[str, str | None]:
+    """A process's state and start time (in clock ticks after boot) from /proc/<pid>/stat:
+    ("", None) where there is no /proc or no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read().decode("ascii", "replace")
+    except OSError:
+        return "", None
+    # The fields after the command name, which is in parentheses and may hold anything.
+    fields = stat[stat.rindex(")") + 2:].split()
+    return fields[0], fields[19]   # fields 3 and 22 of proc(5)
+
+
+def _is_running(pid: int, started: str | None) -> bool:
+    """Whether the process ``pid`` that started at ``started`` (None: unknown) still runs."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # gone, or the pid is another user's now
+        return False
+    if started is None:  # no /proc: the pid alone has to do
+        return True
+    # A killed process stays a zombie until its parent reaps it, and a pid is reused once it
+    # is reaped: only the same start time and a live state mean the same, running process.
+    state, start = _proc_stat(pid)
+    return start == started and state not in ("Z", "X")
 
 
 def _play_in_worker(task: GameTask) -> dict[str, Any]:
