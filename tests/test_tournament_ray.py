@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from risk.cli import main
 
 TINY = str(Path(__file__).parent / "data" / "tiny.json")
@@ -25,3 +27,31 @@ def test_ray_backend_gives_the_process_pool_results_line_for_line(tmp_path, monk
 
     import ray as ray_module
     assert not ray_module.is_initialized()                 # the run stopped the Ray it started
+
+
+def test_a_failed_ray_task_is_reported_by_its_exception_not_by_rays_wrapper():
+    import concurrent.futures
+    import traceback
+
+    import ray.exceptions
+
+    from risk.board import load_map
+    from risk.errors import RiskError
+    from risk.rules import Rules
+    from risk.tournament.runner import Runner
+    from risk.tournament.schedule import tournament_tasks
+    from risk.tournament.worker import GameSetup
+
+    try:
+        raise ValueError("the bot's module is not installed on this node")
+    except ValueError as cause:
+        error = ray.exceptions.RayTaskError("play_game", traceback.format_exc(), cause, pid=7, ip="10.0.0.2")
+    failed: concurrent.futures.Future = concurrent.futures.Future()
+    failed.set_exception(error)
+    runner = Runner(GameSetup(Rules(), load_map()), backend="ray")
+    runner._ray = ray
+    task = tournament_tasks(["angry", "angry"], groups=1, master_seed=1)[0]
+    with pytest.raises(RiskError) as raised:
+        runner._result(failed, task)
+    assert str(raised.value) == ("Ray failed to play game 0: ValueError: the bot's module is not "
+                                 "installed on this node")

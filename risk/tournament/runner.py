@@ -174,8 +174,11 @@ class Runner:
                 "--resume") from None
         except Exception as exc:
             if self._ray is not None and isinstance(exc, self._ray.exceptions.RayError):
+                # A task's error reads "ray::play_game() (pid=..)", its traceback, then the
+                # exception itself: the last line is the one that says what went wrong.
+                lines = [line for line in str(exc).splitlines() if line.strip()]
                 raise TournamentError(f"Ray failed to play game {task.game}: "
-                                      f"{str(exc).splitlines()[0]}") from None
+                                      f"{lines[-1].strip() if lines else type(exc).__name__}") from None
             raise
 
 
