@@ -35,6 +35,21 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class WinRate:
+    """``win_rate`` and its Wilson ``ci95`` for a record with ``wins`` and ``games``."""
+
+    wins: int
+    games: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
 class _SequentialTest:
     """Wald's stopping rule, shared by both tests: needs ``alpha``, ``beta``, ``llr``,
     ``observations`` and ``decided_at``."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from risk.tournament.stats import wilson_interval
+from risk.tournament.stats import WinRate
 
 
 @dataclass
-class BotSummary:
+class BotSummary(WinRate):
     label: str
     games: int = 0
     wins: int = 0
@@ -23,14 +23,6 @@ class BotSummary:
     faults: int = 0
     seat_games: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
     @property
     def avg_place(self) -> float:

@@ -13,23 +13,15 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from risk.tournament.schedule import SWEEP_STREAM, GameTask, group_seed, group_tasks
-from risk.tournament.stats import wilson_interval
+from risk.tournament.stats import WinRate
 from risk.tuning.params import Number, TunedBot
 
 
 @dataclass
-class SweepPoint:
+class SweepPoint(WinRate):
     value: Number
     games: int = 0
     wins: int = 0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "games": self.games, "wins": self.wins,
