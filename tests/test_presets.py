@@ -13,9 +13,9 @@ RULES_DOC = ROOT / "docs" / "rules.md"
 # The FAQ's sentences behind the presets travel with the tests; the FAQ itself (seed 003) is only
 # beside a developer's tree, not in a clean clone or on a fresh machine.
 FAQ_QUOTES = Path(__file__).with_name("data") / "faq_presets.txt"
-FAQ = next((p for p in (Path(os.environ.get("RISK_SEEDS", ROOT / "no-seeds")),
-                        ROOT.parent / "shared" / "seeds", ROOT / "shared" / "seeds")
-            if p.is_dir()), None)
+# .ci/run names it in RISK_SEEDS for its clean clone; a developer's tree has shared/ beside it.
+_SEED_FOLDERS = [Path(os.environ["RISK_SEEDS"])] if os.environ.get("RISK_SEEDS") else []
+FAQ = next((p for p in _SEED_FOLDERS + [ROOT.parent / "shared" / "seeds"] if p.is_dir()), None)
 
 #: Each preset as the FAQ words it (docs/rules.md quotes the sentence behind each option).
 FAQ_PRESETS = {
