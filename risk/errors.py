@@ -31,8 +31,20 @@ class RulesError(RiskError):
 class IllegalActionError(RiskError):
     """An action that the rules do not allow in this position.
 
-    ``apply`` raises it before changing anything, so the state is left untouched.
+    ``apply`` raises it before changing anything, so the state is left untouched. ``action`` is
+    what was refused (None when the refusal is not about one action) and ``reason`` says why, in
+    words a player can be shown; the message is ``illegal action '<text>': <reason>``.
     """
+
+    def __init__(self, message: str, *, action: object = None, reason: str | None = None):
+        super().__init__(message)
+        self.action = action
+        self.reason = message if reason is None else reason
+
+    @classmethod
+    def refusing(cls, action: object, text: str, reason: str) -> "IllegalActionError":
+        """The error for ``action`` (written ``text``), refused because of ``reason``."""
+        return cls(f"illegal action '{text}': {reason}", action=action, reason=reason)
 
 
 class ActionParseError(RiskError):

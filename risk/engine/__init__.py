@@ -86,23 +86,24 @@ class Engine(SetupRules, CardRules, CombatRules, CommanderRules, FortifyRules, T
         return self.why_illegal(action) is None
 
     def check(self: "GameState", action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal."""
+        """Raise :class:`IllegalActionError` (with the ``action`` and the ``reason``) if ``action``
+        is illegal."""
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"illegal action '{_text(self, action)}': {reason}")
+            raise IllegalActionError.refusing(action, _text(self, action), reason)
 
     def apply(self: "GameState", action: Action) -> list[Event]:
         """Play ``action`` and return what happened.
 
-        Raises :class:`IllegalActionError` (a ``ValueError``) and changes nothing if the action is
-        illegal here.
+        Raises :class:`IllegalActionError` (a ``ValueError``, carrying the ``action`` and the
+        ``reason``) and changes nothing if the action is illegal here.
         """
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalActionError(f"{action!r} is not an action")
+            raise IllegalActionError(f"{action!r} is not an action", action=action)
         reason = "the game is over" if self.phase == Phase.GAME_OVER else handler[0](self, action)
         if reason is not None:
-            raise IllegalActionError(f"illegal action '{_text(self, action)}': {reason}")
+            raise IllegalActionError.refusing(action, _text(self, action), reason)
         events: list[Event] = []
         handler[1](self, action, events)
         if self.missions is not None and self.phase != Phase.GAME_OVER and not self.phase.is_setup:

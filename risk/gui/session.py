@@ -136,7 +136,7 @@ class GameSession:
         state = self.state
         reason = state.why_illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"illegal action '{action.text(state.board)}': {reason}")
+            raise IllegalActionError.refusing(action, action.text(state.board), reason)
         snapshot = None
         if human and isinstance(action, Deploy):
             snapshot = (state.copy(), len(self.match.record.actions), len(self.log))
@@ -185,7 +185,7 @@ class GameSession:
             raise IllegalActionError("no more fortify moves this turn")
         reason = check.why_illegal(move)
         if reason is not None:
-            raise IllegalActionError(f"illegal action '{move.text(self.board)}': {reason}")
+            raise IllegalActionError.refusing(move, move.text(self.board), reason)
         self.pending.append(move)
         self.version += 1
 

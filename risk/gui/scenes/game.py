@@ -792,9 +792,7 @@ class GameScene(Scene):
         hud.draw(self, surface)
 
 
-def _reason(exc: Exception) -> str:
-    text = str(exc)
-    if "': " in text:
-        text = text.split("': ", 1)[1]
+def _reason(exc: IllegalActionError) -> str:
+    text = exc.reason
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
