@@ -146,7 +146,7 @@ def variant_decision(view):
     if phase == Phase.CAPITAL:
         return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
     if phase == Phase.DEFEND:
-        _, target, attack_dice = view.pending
+        target, attack_dice = view.pending.target, view.pending.attack_dice
         allowed = view.dice_rules.defender_dice(view.armies[target])
         return Defend(seeing_defender_dice(view.armies[target], attack_dice, allowed))
     if phase == Phase.RETREAT:

@@ -3,12 +3,13 @@
 :class:`Engine` is mixed into :class:`risk.state.GameState`; it holds no data of its own. It is
 assembled from one mixin per part of the game, each a module of this package:
 
+- :mod:`~risk.engine.flow` the phase transitions, in order, and the flags of a turn;
 - :mod:`~risk.engine.setup` claiming, placing, the 2-player neutral, capitals;
 - :mod:`~risk.engine.cards` card trades, reinforcements and deployment;
 - :mod:`~risk.engine.combat` attacks, blitzes, the defender's decisions, conquest, occupation;
 - :mod:`~risk.engine.commander` the commander's six, decided after a roll (US 1980);
 - :mod:`~risk.engine.fortify` fortify moves;
-- :mod:`~risk.engine.turns` turns, victory (conquest, missions, capitals, the turn cap).
+- :mod:`~risk.engine.turns` victory (conquest, missions, capitals, the turn cap).
 
 Each action type has a check (returns why it is illegal, or None) and a handler (changes the
 state); ``apply`` runs the check first and raises :class:`IllegalActionError` with the reason, so a
@@ -25,6 +26,7 @@ from risk.actions import (Action, Attack, Blitz, ChooseCapital, Claim, Defend, D
 from risk.engine.cards import CardRules
 from risk.engine.combat import CombatRules
 from risk.engine.commander import CommanderRules
+from risk.engine.flow import TurnFlow
 from risk.engine.fortify import FortifyRules
 from risk.engine.setup import SetupRules
 from risk.engine.turns import TurnRules
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from risk.state import GameState
 
 
-class Engine(SetupRules, CardRules, CombatRules, CommanderRules, FortifyRules, TurnRules):
+class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, FortifyRules, TurnRules):
     """The rules, as methods of the game state."""
 
     __slots__ = ()

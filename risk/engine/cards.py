@@ -105,13 +105,7 @@ class CardRules:
         if bonus_lands:
             self.bonus_used = True
         events.append(CardsTraded(p, tuple(action.cards), value, bonus_lands, placed))
-        if self.phase == Phase.ATTACK:
-            return  # the house rule: the armies wait in the pool, deployed during the attack
-        if self.resume_attack:
-            if not self._must_trade():
-                self._enter_deploy(events)
-        elif not has_set(hand, self.board.cards):
-            self._enter_deploy(events)
+        self._after_trade(events)
 
     # -- deploying -----------------------------------------------------------------------------
 
@@ -137,23 +131,6 @@ class CardRules:
         return [(Deploy, (t,), 1, min(pool, self._room(t))) for t in self.territories_of(self.player)
                 if self._room(t) > 0]
 
-    def _enter_deploy(self: "GameState", events: list[Event]) -> None:
-        self.phase = Phase.DEPLOY
-        self._settle_pool(events)
-
-    def _settle_pool(self: "GameState", events: list[Event]) -> None:
-        """Leave the deploy phase once the pool is spent (or has nowhere to go)."""
-        if self.pool > 0 and not any(self._room(t) > 0 for t in self.territories_of(self.player)):
-            events.append(ArmiesLost(self.player, self.pool, "every territory is at the army limit"))
-            self.pool = 0
-        if self.pool == 0:
-            self.resume_attack = False
-            after, self.after_deploy = self.after_deploy, Phase.ATTACK
-            if after == Phase.FORTIFY:
-                self._enter_fortify(events)
-            else:
-                self._enter_attack(events)
-
     def _check_deploy(self: "GameState", action: Deploy) -> str | None:
         if self.phase != Phase.DEPLOY and not (self.phase == Phase.ATTACK and self.pool):
             return self._wrong_phase()
@@ -171,10 +148,7 @@ class CardRules:
         self.armies[action.territory] += action.armies
         self.pool -= action.armies
         events.append(Deployed(self.player, action.territory, action.armies))
-        if self.phase == Phase.DEPLOY:
-            self._settle_pool(events)
-        elif self._attack_phase_idle():
-            self._end_attack(events)
+        self._after_deploying(events)
 
     def _card_name(self: "GameState", card: int) -> str:
         if card == WILD:

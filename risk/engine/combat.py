@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
 from risk.battle import SEA_LANE_ROUNDS, sample_blitz, sample_commander, sample_phased, seeing_defender_dice
 from risk.battle.commander import roll_outcome
-from risk.events import (AttackRolled, BlitzResolved, CardDrawn, DiceRolled, Event, Occupied,
-                         PlayerEliminated, ReinforcementsForfeited, ReinforcementsReceived, Retreated,
-                         TerritoryConquered)
+from risk.events import (AttackRolled, BlitzResolved, DiceRolled, Event, Occupied, PlayerEliminated,
+                         ReinforcementsForfeited, Retreated, TerritoryConquered)
+from risk.pending import DefenceChoice, RetreatChoice
 from risk.phase import Phase
 
 if TYPE_CHECKING:
@@ -42,11 +42,6 @@ class CombatRules:
         return self.rules.dice
 
     # -- what may be attacked ------------------------------------------------------------------
-
-    def _enter_attack(self: "GameState", events: list[Event]) -> None:
-        self.phase = Phase.ATTACK
-        if self._attack_phase_idle():
-            self._end_attack(events)
 
     def _attack_phase_idle(self: "GameState") -> bool:
         """Nothing left to choose in the attack phase: no attack, no trade, no armies in hand
@@ -160,7 +155,7 @@ class CombatRules:
         allowed = self.dice_rules.defender_dice(self.armies[t])
         if self.rules.defender_sees_dice and allowed > 1:
             if defender != self.neutral:
-                self.pending = (s, t, tuple(attack_dice))
+                self.pending = DefenceChoice(s, t, tuple(attack_dice))
                 self.decider = defender
                 self.phase = Phase.DEFEND
                 events.append(AttackRolled(self.player, defender, s, t, tuple(attack_dice)))
@@ -211,8 +206,7 @@ class CombatRules:
             self._end_attack(events)
 
     def _defender_dice_allowed(self: "GameState") -> int:
-        _, t, _ = self.pending
-        return self.dice_rules.defender_dice(self.armies[t])
+        return self.dice_rules.defender_dice(self.armies[self.pending.target])
 
     def _check_defend(self: "GameState", action: Defend) -> str | None:
         if self.phase != Phase.DEFEND:
@@ -223,11 +217,9 @@ class CombatRules:
         return None
 
     def _do_defend(self: "GameState", action: Defend, events: list[Event]) -> None:
-        s, t, attack_dice = self.pending
-        self.pending = None
-        self.decider = -1
-        self.phase = Phase.ATTACK
-        self._resolve_roll(s, t, list(attack_dice), self._with_sea_die(s, t, action.dice), events)
+        choice: DefenceChoice = self._resume_attack_phase()
+        s, t = choice.source, choice.target
+        self._resolve_roll(s, t, list(choice.attack_dice), self._with_sea_die(s, t, action.dice), events)
 
     # -- blitz ---------------------------------------------------------------------------------
 
@@ -280,9 +272,7 @@ class CombatRules:
         the action only declares the attack (FAQ 4.2: before any decisions about dice)."""
         if not self._offers_retreat(action.target):
             return False
-        self.pending = action
-        self.decider = self.owner[action.target]
-        self.phase = Phase.RETREAT
+        self._await_decision(RetreatChoice(action), self.owner[action.target])
         return True
 
     def _check_retreat(self: "GameState", action: Retreat) -> str | None:
@@ -293,11 +283,9 @@ class CombatRules:
         return None
 
     def _do_retreat(self: "GameState", action: Retreat, events: list[Event]) -> None:
-        attack, self.pending = self.pending, None
-        s, t, to = attack.source, attack.target, action.territory
         defender = self.decider
-        self.decider = -1
-        self.phase = Phase.ATTACK
+        choice: RetreatChoice = self._resume_attack_phase()
+        s, t, to = choice.source, choice.target, action.territory
         self._begin_attack(events)
         moved = self.armies[t]
         self.armies[t] = 0
@@ -311,11 +299,9 @@ class CombatRules:
 
     def _do_stand(self: "GameState", action: Stand, events: list[Event]) -> None:
         # The attacker now chooses the dice of the attack he declared (and must fight it).
-        attack, self.pending = self.pending, None
-        self.retreat_offered |= 1 << attack.target
-        self.decider = -1
-        self.phase = Phase.ATTACK
-        self.declared = (attack.source, attack.target)
+        choice: RetreatChoice = self._resume_attack_phase()
+        self.retreat_offered |= 1 << choice.target
+        self.declared = (choice.source, choice.target)
 
     # -- conquest and occupation ---------------------------------------------------------------
 
@@ -332,9 +318,7 @@ class CombatRules:
             self._eliminate(defender, events)
         if self.winner is None:
             self._check_capitals(events)
-        self.phase = Phase.OCCUPY
-        if self.winner is not None or self.occupy_min == self._occupy_max():
-            self._do_occupy(Occupy(self.occupy_min), events)
+        self._enter_occupy(events)
 
     def _eliminate(self: "GameState", victim: int, events: list[Event]) -> None:
         player, rules = self.player, self.rules
@@ -374,32 +358,7 @@ class CombatRules:
         self.armies[s] -= n
         self.armies[t] += n
         events.append(Occupied(self.player, s, t, n))
-        if self.winner is not None:
-            self.phase = Phase.GAME_OVER
-        elif self.resume_attack:
-            self.phase = Phase.TRADE
-        else:
-            self._enter_attack(events)
-
-    def _end_attack(self: "GameState", events: list[Event]) -> None:
-        rules = self.rules
-        if rules.reinforce_or_attack and not self.attacked and self.withheld:
-            # Old UK rules: no attack this turn, so the armies for territories come now.
-            events.append(ReinforcementsReceived(self.player, self.withheld, 0))
-            self.pool, self.withheld = self.pool + self.withheld, 0
-            self.after_deploy = Phase.FORTIFY
-            self._enter_deploy(events)
-            return
-        if self.conquered and rules.cards:
-            card = self._draw_card()
-            if card is not None:
-                self.hands[self.player].append(card)
-                events.append(CardDrawn(self.player, card))
-        if self.pool:  # armies traded during the attack (house rule) and not yet placed
-            self.after_deploy = Phase.FORTIFY
-            self._enter_deploy(events)
-            return
-        self._enter_fortify(events)
+        self._after_occupation(events)
 
     def _draw_card(self: "GameState") -> int | None:
         if not self.deck and self.discard:

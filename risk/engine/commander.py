@@ -16,6 +16,7 @@ from risk.actions import KeepRoll, UseSix
 from risk.battle import SEA_LANE_ROUNDS
 from risk.battle.commander import roll_outcome, with_six
 from risk.events import Event
+from risk.pending import SixChoice
 from risk.phase import Phase
 
 if TYPE_CHECKING:
@@ -51,8 +52,7 @@ class CommanderRules:
         if roll_outcome(with_six(attack_dice), defend_dice, defenders) == roll_outcome(attack_dice, defend_dice,
                                                                                          defenders):
             return False
-        self.pending = (s, t, tuple(attack_dice), tuple(defend_dice))
-        self.phase = Phase.COMMANDER
+        self._await_decision(SixChoice(s, t, tuple(attack_dice), tuple(defend_dice)))
         return True
 
     def six_offer(self: "GameState") -> SixOffer | None:
@@ -60,7 +60,8 @@ class CommanderRules:
         ``COMMANDER`` phase)."""
         if self.phase != Phase.COMMANDER:
             return None
-        s, t, attack_dice, defend_dice = self.pending
+        choice: SixChoice = self.pending
+        s, t, attack_dice, defend_dice = choice.source, choice.target, choice.attack_dice, choice.defend_dice
         six_dice = with_six(attack_dice)
         sea_left = 0
         if self.rules.sea_lane_defence and frozenset((s, t)) in self.board.sea_routes:
@@ -73,15 +74,11 @@ class CommanderRules:
         return None if self.phase == Phase.COMMANDER else self._wrong_phase()
 
     def _do_use_six(self: "GameState", action: UseSix, events: list[Event]) -> None:
-        s, t, attack_dice, defend_dice = self._take_offer()
+        roll: SixChoice = self._resume_attack_phase()
         self.commander_used = True
-        self._settle_roll(s, t, with_six(attack_dice), defend_dice, attack_dice[-1], events)
+        self._settle_roll(roll.source, roll.target, with_six(roll.attack_dice), roll.defend_dice,
+                          roll.attack_dice[-1], events)
 
     def _do_keep_roll(self: "GameState", action: KeepRoll, events: list[Event]) -> None:
-        s, t, attack_dice, defend_dice = self._take_offer()
-        self._settle_roll(s, t, attack_dice, defend_dice, 0, events)
-
-    def _take_offer(self: "GameState") -> tuple:
-        offer, self.pending = self.pending, None
-        self.phase = Phase.ATTACK
-        return offer
+        roll: SixChoice = self._resume_attack_phase()
+        self._settle_roll(roll.source, roll.target, roll.attack_dice, roll.defend_dice, 0, events)

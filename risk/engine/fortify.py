@@ -30,11 +30,6 @@ class FortifyRules:
             most = min(most, self.rules.fortify_max_armies)
         return most
 
-    def _enter_fortify(self: "GameState", events: list[Event]) -> None:
-        self.phase = Phase.FORTIFY
-        if not self._can_fortify():
-            self._end_turn(events)
-
     def _can_fortify(self: "GameState") -> bool:
         mine = self.own_mask[self.player]
         masks = self.board.neighbour_mask
@@ -113,6 +108,4 @@ class FortifyRules:
         events.append(Fortified(self.player, s, t, n))
         if self.rules.fortify == "unlimited":
             self.arrived[t] += n
-            if self._can_fortify():
-                return
-        self._end_turn(events)
+        self._after_fortify_move(events)

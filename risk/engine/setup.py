@@ -1,4 +1,5 @@
-"""Set-up: claiming or dealing the territories, capitals, and placing the starting armies."""
+"""Set-up: claiming or dealing the territories, capitals, and placing the starting armies (the
+order of these steps is in :mod:`risk.engine.flow`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING
 from risk.actions import ChooseCapital, Claim, Place, PlaceNeutral
 from risk.events import ArmiesLost, ArmyPlaced, CapitalChosen, CapitalsRevealed, Event, TerritoryClaimed
 from risk.missions import deal_missions
+from risk.pending import FirstPlacer
 from risk.phase import Phase
 
 if TYPE_CHECKING:
@@ -18,31 +20,18 @@ NO_LIMIT = 1 << 30
 class SetupRules:
     __slots__ = ()
 
-    def _begin_setup(self: "GameState") -> None:
-        rules = self.rules
-        if rules.missions:
-            self.missions = deal_missions(self.board, self.players, rules.mission_set, self.rng)
-            self.mission_done = [False] * self.players
-        if self.neutral >= 0 or rules.setup == "deal":
-            order = list(range(len(self.owner)))
-            self.rng.shuffle(order)
-            for i, t in enumerate(order):
-                self._take(t, i % self.owners)
-                self.armies[t] = 1
-                self.reserve[i % self.owners] -= 1
-            self._territories_distributed(0, [])
-        else:
-            self.phase = Phase.CLAIM
-            self.player = 0
+    def _deal_missions(self: "GameState") -> None:
+        self.missions = deal_missions(self.board, self.players, self.rules.mission_set, self.rng)
+        self.mission_done = [False] * self.players
 
-    def _territories_distributed(self: "GameState", first_placer: int, events: list[Event]) -> None:
-        """Every territory has an owner: capitals next (if played), then the starting armies."""
-        if self.rules.capitals:
-            self.phase = Phase.CAPITAL
-            self.player = 0
-            self.pending = first_placer
-            return
-        self._begin_placement(first_placer, events)
+    def _deal_territories(self: "GameState") -> None:
+        """Every territory to an owner in turn (the neutral army too), one army on each."""
+        order = list(range(len(self.owner)))
+        self.rng.shuffle(order)
+        for i, t in enumerate(order):
+            self._take(t, i % self.owners)
+            self.armies[t] = 1
+            self.reserve[i % self.owners] -= 1
 
     # -- claiming ------------------------------------------------------------------------------
 
@@ -81,8 +70,9 @@ class SetupRules:
             self.player += 1
             return
         events.append(CapitalsRevealed(tuple(self.capitals)))
-        first, self.pending = self.pending, None
-        self._begin_placement(first, events)
+        first: FirstPlacer = self.pending
+        self.pending = None
+        self._begin_placement(first.seat, events)
 
     # -- placing the starting armies -----------------------------------------------------------
 
@@ -91,19 +81,6 @@ class SetupRules:
         rules = self.rules
         limit = min(rules.setup_limit or NO_LIMIT, rules.army_limit or NO_LIMIT)
         return limit - self.armies[t]
-
-    def _begin_placement(self: "GameState", first: int, events: list[Event]) -> None:
-        placement = self.rules.placement
-        if placement == "none":
-            self.reserve = [0] * self.owners  # the 1959 start: one army per territory, no more
-        elif placement == "auto":
-            self._place_remaining_at_random(events)
-        if placement != "turns":
-            self._start_turn(0, events)
-            return
-        self.phase = Phase.PLACE
-        self.player = first - 1
-        self._next_placer(events)
 
     def _place_remaining_at_random(self: "GameState", events: list[Event]) -> None:
         for owner in range(self.owners):
@@ -121,20 +98,6 @@ class SetupRules:
         if self.reserve[owner] > 0 and not any(self._setup_room(t) > 0 for t in self.territories_of(owner)):
             events.append(ArmiesLost(owner, self.reserve[owner], "no territory can take more armies"))
             self.reserve[owner] = 0
-
-    def _next_placer(self: "GameState", events: list[Event]) -> None:
-        """Pass the set-up placement on to the next seat that still has something to place."""
-        for owner in range(self.owners):
-            self._lose_unplaceable(owner, events)
-        neutral_left = self.neutral >= 0 and self.reserve[self.neutral] > 0
-        for step in range(1, self.players + 1):
-            seat = (self.player + step) % self.players
-            if self.reserve[seat] > 0 or neutral_left:
-                self.player = seat
-                self.setup_placed_own = 0
-                self.setup_placed_neutral = 0
-                return
-        self._start_turn(0, events)
 
     def _place_actions(self: "GameState") -> list:
         actions: list = []

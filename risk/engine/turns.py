@@ -1,13 +1,11 @@
-"""Turns and the end of the game: reinforcements, ending phases, passing the turn, and victory by
-conquest, by mission, by capitals, or by adjudication at the turn cap."""
+"""The end of the game: victory by conquest, by mission, by capitals, or by adjudication at the
+turn cap; and the small helpers every phase uses (the turns themselves are in :mod:`risk.engine.flow`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from risk.actions import EndPhase
-from risk.cards import has_set
-from risk.events import Event, GameOver, MissionChanged, ReinforcementsReceived, TurnStarted
+from risk.events import Event, GameOver, MissionChanged
 from risk.missions import is_complete, territory_mission
 from risk.phase import Phase
 
@@ -32,74 +30,6 @@ _ALLOWED = {
 
 class TurnRules:
     __slots__ = ()
-
-    def _start_turn(self: "GameState", player: int, events: list[Event]) -> None:
-        if self.turn >= self.rules.max_turns:
-            self._adjudicate(events)
-            return
-        rules = self.rules
-        self.turn += 1
-        self.player = player
-        self.conquered = False
-        self.bonus_used = False
-        self.fortified = False
-        self.resume_attack = False
-        self.attacked = False
-        self.commander_used = False
-        self.after_deploy = Phase.ATTACK
-        if self.sea_rounds:
-            self.sea_rounds = {}
-        self.retreat_offered = 0
-        self.declared = None
-        if rules.fortify == "unlimited":
-            self.arrived = [0] * len(self.owner)
-        from_territories, from_continents = self.income_parts(player)
-        events.append(TurnStarted(player, self.turn))
-        if rules.reinforce_or_attack:
-            # Old UK rules: the armies for territories come only if the player does not attack.
-            self.pool, self.withheld = from_continents, from_territories
-            events.append(ReinforcementsReceived(player, 0, from_continents, withheld=from_territories))
-        else:
-            self.pool, self.withheld = from_territories + from_continents, 0
-            events.append(ReinforcementsReceived(player, from_territories, from_continents))
-        if self.missions is not None:
-            self._check_mission(events)
-            if self.phase == Phase.GAME_OVER:
-                return
-        if rules.cards and has_set(self.hands[player], self.board.cards):
-            self.phase = Phase.TRADE
-            self.trade_until = rules.forced_trade_at - 1
-        else:
-            self._enter_deploy(events)
-
-    def _check_end(self: "GameState", action: EndPhase) -> str | None:
-        phase = self.phase
-        if phase == Phase.TRADE:
-            if self._must_trade():
-                return (f"you hold {len(self.hands[self.player])} cards and must trade until you "
-                        f"hold at most {self.trade_until}")
-            return None
-        if phase == Phase.ATTACK and self.declared is not None:
-            return "you declared an attack and its defender stood: choose the dice for it"
-        if phase in (Phase.ATTACK, Phase.FORTIFY):
-            return None
-        return f"the {phase.label} phase cannot be ended early"
-
-    def _do_end(self: "GameState", action: EndPhase, events: list[Event]) -> None:
-        if self.phase == Phase.TRADE:
-            self._enter_deploy(events)
-        elif self.phase == Phase.ATTACK:
-            self._end_attack(events)
-        else:
-            self._end_turn(events)
-
-    def _end_turn(self: "GameState", events: list[Event]) -> None:
-        p = self.player
-        for _ in range(self.players):
-            p = (p + 1) % self.players
-            if self.alive[p]:
-                break
-        self._start_turn(p, events)
 
     # -- missions and capitals -----------------------------------------------------------------
 

@@ -75,7 +75,7 @@ def guidance(scene) -> str:
         return (f"Choose your capital: click one of your territories. Holding {needed} capitals wins; "
                 "the others see your choice only when everyone has chosen.")
     if phase == Phase.DEFEND:
-        source, target, dice = state.pending
+        target, dice = state.pending.target, state.pending.attack_dice
         advice = advised_defence(state)
         return (f"{session.names[state.player]} rolled {'-'.join(map(str, dice))} against {names[target]}: "
                 f"defend with 1 or 2 dice (the FAQ's advice: {advice}; Enter takes it).")
@@ -194,7 +194,7 @@ def advised_defence(state) -> int:
     """The dice the FAQ's Q3.1 policy rolls against the attacker's roll now on the table."""
     from risk.battle import seeing_defender_dice
 
-    _, target, dice = state.pending
+    target, dice = state.pending.target, state.pending.attack_dice
     return seeing_defender_dice(state.armies[target], dice, state.dice_rules.defender_dice(state.armies[target]))
 
 
