@@ -94,6 +94,19 @@ class RandomSource:
         self.generator.bit_generator.state = state["bit_generator"]
         self._buffer = list(state["buffer"])
 
+    def fingerprint(self) -> tuple:
+        """The state, as a hashable value: equal fingerprints draw the same numbers from now on."""
+        return _frozen(self.get_state())
+
+
+def _frozen(value):
+    """``value`` with every dict and list made a (sorted) tuple, so that it can be hashed."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value
+
 
 class GameState(Engine):
     """One position of a game of Risk, with the rules that change it (see :class:`risk.engine.Engine`).
@@ -382,11 +395,22 @@ class GameState(Engine):
                 f"phase={self.phase.label} player={self.player}>")
 
     def fingerprint(self) -> tuple:
-        """Everything that defines the position (for comparing replays and round trips)."""
-        return (tuple(self.owner), tuple(self.armies), self.phase, self.player, self.turn,
-                tuple(self.reserve), self.pool, tuple(tuple(h) for h in self.hands), tuple(self.deck),
-                tuple(self.discard), self.sets_traded, self.bonus_used, self.conquered,
-                self.attack_source, self.attack_target, self.occupy_min, self.winner, self.end_reason,
-                self.decider, self.pending, self.withheld, self.commander_used,
-                tuple(sorted(self.sea_rounds.items())), self.retreat_offered, self.declared, tuple(self.capitals),
-                tuple(self.missions) if self.missions is not None else None)
+        """Every field of the state, as a hashable value (for comparing replays and round trips,
+        and for checking that a refused action changed nothing): the board by its name, the
+        rules by value and the random source by its state, so that equal fingerprints play on
+        identically. Ordered as ``__slots__``."""
+        return (self.board.name, self.rules, self.players, self.owners, self.neutral,
+                tuple(self.owner), tuple(self.armies), tuple(self.count), tuple(self.own_mask),
+                self.phase, self.player, self.turn,
+                tuple(self.reserve), self.setup_placed_own, self.setup_placed_neutral,
+                self.pool, tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.discard),
+                self.sets_traded, self.bonus_used,
+                self.conquered, self.attack_source, self.attack_target, self.occupy_min, self.last_attack_dice,
+                self.resume_attack, self.trade_until, tuple(self.arrived), self.fortified,
+                tuple(self.alive), tuple(self.eliminated), self.winner, self.end_reason, self.places,
+                self.rng.fingerprint(),
+                self.decider, self.pending, self.attacked, self.withheld, self.after_deploy, self.commander_used,
+                tuple(sorted(self.sea_rounds.items())), self.retreat_offered, self.declared,
+                tuple(self.missions) if self.missions is not None else None,
+                tuple(self.mission_done) if self.mission_done is not None else None,
+                tuple(self.capitals))
