@@ -811,3 +811,12 @@ def test_odds_never_claim_a_certainty_that_is_not():
     scene = game(app)
     territory_click(app, state.board.id("Kamchatka"))
     assert "blitz wins >99.9%" in odds_lines(scene)[0][0]
+
+
+def test_the_window_says_the_reason_of_a_refusal_not_the_message():
+    from risk.errors import IllegalActionError
+    from risk.gui.scenes.game import _reason
+
+    error = IllegalActionError.refusing(Deploy(0, 3), "deploy 3 'a': b", "you have 2 armies to deploy, so deploy 1 to 2")
+    assert _reason(error) == "You have 2 armies to deploy, so deploy 1 to 2."
+    assert _reason(IllegalActionError("no more fortify moves this turn")) == "No more fortify moves this turn."

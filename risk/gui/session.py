@@ -182,7 +182,7 @@ class GameSession:
         for earlier in self.pending:
             check.apply(earlier)
         if check.phase != Phase.FORTIFY or check.player != self.state.player:
-            raise IllegalActionError("no more fortify moves this turn")
+            raise IllegalActionError("no more fortify moves this turn", action=move)
         reason = check.why_illegal(move)
         if reason is not None:
             raise IllegalActionError.refusing(move, move.text(self.board), reason)
