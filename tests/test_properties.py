@@ -123,3 +123,40 @@ def test_copies_are_independent(seed, players):
         assert game.fingerprint() == before
         actions = game.legal_actions()
         game.apply(actions[game.rng.below(len(actions))])
+
+
+variant_options = st.builds(
+    Rules,
+    defender_sees_dice=st.booleans(),
+    retreat=st.booleans(),
+    commanders=st.booleans(),
+    sea_lane_defence=st.booleans(),
+    capitals=st.booleans(),
+    missions=st.booleans(),
+    trade_anytime=st.booleans(),
+    max_turns=st.integers(min_value=1, max_value=15),
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5), rules=variant_options)
+def test_a_refused_action_changes_nothing_in_the_variants(seed, players, rules):
+    """The decisions in the middle of a turn (the defender's dice, retreats, the six) refuse
+    actions without a trace too: no field changes, no number is drawn."""
+    game = GameState.new(players=players, seed=seed, rules=rules)
+    chooser = RandomSource(seed ^ 0xD1CE)
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        action = actions[chooser.below(len(actions))]
+        for probe in (mutate(action, chooser, len(game.board)), Attack(0, 1, 1), EndPhase()):
+            if game.is_legal(probe):
+                continue
+            before = game.fingerprint()
+            try:
+                game.apply(probe)
+            except IllegalActionError as error:
+                assert error.action is probe and error.reason
+            else:
+                raise AssertionError(f"an illegal action was accepted: {probe}")
+            assert game.fingerprint() == before, f"the refused {probe} changed the state"
+        game.apply(action)
