@@ -112,7 +112,8 @@ class GameState(Engine):
     """One position of a game of Risk, with the rules that change it (see :class:`risk.engine.Engine`).
 
     Owners are seats 0..players-1; in a 2-player game with the neutral army, the neutral owner is
-    ``players`` (so ``owners == players + 1``). Territories are board ids.
+    ``players`` (so ``owners == players + 1``). Territories are board ids. ``pending`` is the
+    decision the game is waiting for, if any (a value of :mod:`risk.pending`).
     """
 
     __slots__ = (
