@@ -4,6 +4,10 @@ A spec is ``name`` or ``name:param=value,param=value`` (``threshold:attack_thres
 an import path ``package.module:ClassName`` (optionally followed by ``:param=value,...``) for a
 bot that lives outside this project. A list of specs is comma-separated; a comma followed by
 ``param=value`` continues the previous bot's parameters (``mcts:iterations=400,c=1.4,random``).
+
+An import path runs code of the user's choosing, which is right for a spec the user typed and
+wrong for one read from a file (a save, a record): :func:`make_trusted_agent` builds only the
+registered bots and refuses import paths without importing anything.
 """
 
 from __future__ import annotations
@@ -30,8 +34,17 @@ def _load_builtins() -> None:
         importlib.import_module(module)
 
 
-def available() -> list[str]:
-    _load_builtins()
+def available(skip_broken: bool = False) -> list[str]:
+    """The registered bot names. With ``skip_broken``, a built-in bot whose module fails to
+    import is left out instead of raising (so a window can still offer the others)."""
+    if not skip_broken:
+        _load_builtins()
+        return sorted(REGISTRY)
+    for module in _BUILTIN_MODULES:
+        try:
+            importlib.import_module(module)
+        except Exception:  # a broken bot must not hide the working ones
+            pass
     return sorted(REGISTRY)
 
 
@@ -77,14 +90,25 @@ def _looks_numeric(value: str) -> bool:
     return True
 
 
-def resolve(spec: str) -> tuple[type, dict[str, str]]:
-    """The bot class a spec names and its raw parameter strings."""
+def is_import_path(spec: str) -> bool:
+    """Whether ``spec`` names a bot by import path (``pkg.mod:Class``, ``mod:Class``) rather than
+    by a registered name (``name`` or ``name:param=value``)."""
+    head, _, params_text = spec.strip().partition(":")
+    first_param = params_text.split(",", 1)[0]
+    return "." in head or bool(first_param and "=" not in first_param.split(":", 1)[0])
+
+
+def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
+    """The bot class a spec names and its raw parameter strings; raises UsageError. Without
+    ``allow_imports`` an import path is refused, and nothing is imported."""
+    by_import = is_import_path(spec)
+    if by_import and not allow_imports:
+        raise UsageError(f"bot '{spec}' is an import path, refused in a file: a bot read "
+                         "from a save or record must be one of the registered bots")
     _load_builtins()
     head, _, params_text = spec.partition(":")
-    first_param = params_text.split(",", 1)[0]
     cls: type | None = None
-    # "pkg.mod:Class" or "mod:Class" is an import path; "name:param=value" is a registered bot.
-    if "." in head or (first_param and "=" not in first_param.split(":", 1)[0]):
+    if by_import:
         module_name = head
         class_name, _, params_text = params_text.partition(":")
         if not class_name:
@@ -110,9 +134,10 @@ def resolve(spec: str) -> tuple[type, dict[str, str]]:
     return cls, params
 
 
-def make_agent(spec: str):
-    """Build a bot from its spec; raises UsageError with one line naming what is wrong."""
-    cls, raw = resolve(spec.strip())
+def make_agent(spec: str, allow_imports: bool = True):
+    """Build a bot from its spec; raises UsageError with one line naming what is wrong. Without
+    ``allow_imports`` only registered bots are built (see :func:`make_trusted_agent`)."""
+    cls, raw = resolve(spec.strip(), allow_imports)
     defaults = cls.parameters() if hasattr(cls, "parameters") else {}
     values: dict[str, Any] = {}
     for key, value in raw.items():
@@ -127,3 +152,10 @@ def make_agent(spec: str):
     if not callable(getattr(agent, "act", None)):
         raise UsageError(f"bot '{spec}': {cls.__name__} has no act(view) method")
     return agent
+
+
+def make_trusted_agent(spec: str):
+    """Build a bot from a spec read from a file (a save, a record, a results file): only a
+    registered bot, with its parameters. An import path is refused with UsageError naming
+    the spec, and never imported."""
+    return make_agent(spec, allow_imports=False)

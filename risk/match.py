@@ -1,9 +1,16 @@
-"""Playing a game between bots: the loop every entry point shares.
+"""Playing a game between bots: the one loop every entry point shares.
 
 :class:`Match` owns the live :class:`GameState`, one private random source per seat for the bots,
-and the :class:`GameRecord`. Each step hands the current bot a view (never the live state),
-checks the action it returns, applies it and records it. A bot that raises or returns an
-illegal action ends the step with :class:`AgentFault`, naming the seat, the bot and what it did.
+the :class:`GameRecord` and the move clock. It takes bots already built (the caller builds them
+from specs; this module never imports the bots). Each step hands the current bot a view (never
+the live state), runs it on the clock, checks the action it returns, applies it, records it and
+tells the observers. A bot that raises, returns an illegal action or runs past the clock ends
+the step with :class:`AgentFault`, naming the seat, the bot and the fault.
+
+Three ways to drive it: :meth:`Match.play` to the end; :meth:`Match.step` one action at a time
+(``step()`` asks the bot to move, ``step(action)`` plays a person's action); and, for a bot
+that thinks elsewhere (the window's worker thread), :meth:`Match.bot_turn` then
+``step(action, rng=turn.rng)``.
 
 >>> from ai import make_agent
 >>> match = Match([make_agent("random") for _ in range(3)], seed=5,
@@ -22,15 +29,21 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from risk.board import Board
+from risk.clock import GameClock, MoveClock, MoveTimeout
 from risk.errors import RecordError, RiskError
 from risk.events import Event
 from risk.record import GameRecord
 from risk.rules import Rules
 from risk.state import GameState, RandomSource
 
+#: The kinds of :class:`AgentFault`.
+CRASHED = "crashed"
+ILLEGAL_MOVE = "made an illegal move"
+TIMED_OUT = "timed out"
+
 
 class AgentFault(RiskError):
-    """A bot crashed, returned an illegal action, or took too long."""
+    """A bot crashed, returned an illegal action, or took too long (``kind`` says which)."""
 
     def __init__(self, seat: int, bot: str, kind: str, detail: str):
         self.seat = seat
@@ -55,6 +68,33 @@ class GameResult:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class MatchStep:
+    """One action played, as the observers are told of it: who played it, in which turn (the
+    turn it was chosen in), the action and what it caused."""
+
+    seat: int
+    turn: int
+    action: Any
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's move to be thought over elsewhere: its seat, the bot, its view, and the view's own
+    copy of the seat's random source (the live one stays as it was, and is saved so, until the
+    answer is played with ``Match.step(action, rng=turn.rng)``)."""
+
+    seat: int
+    agent: Any
+    view: GameState
+    rng: RandomSource
+
+
+#: Called after every step with the state after it and the step.
+Observer = Callable[[GameState, MatchStep], None]
+
+
 def seat_seed(game_seed: int | None, seat: int, bot_seed: int | None) -> int | None:
     """The seed of a seat's private random source (None when the game itself is unseeded)."""
     if game_seed is None:
@@ -68,11 +108,16 @@ def agent_spec(agent) -> str:
 
 
 class Match:
-    """One game: the state, the bots, their random sources and the record."""
+    """One game: the state, the bots, their random sources, the clock and the record.
+
+    The bots are reset (each with its seat's seed, on the clock) just before the first move; a
+    match made from a ``state`` (a game resumed) does not reset them.
+    """
 
     def __init__(self, agents: Sequence, seed: int | None = None, rules: Rules | None = None,
                  board: Board | None = None, state: GameState | None = None,
-                 record: GameRecord | None = None):
+                 record: GameRecord | None = None, clock: MoveClock | None = None,
+                 observers: Sequence[Observer] = ()):
         self.agents = list(agents)
         self.state = state or GameState.new(players=len(self.agents), seed=seed, rules=rules, board=board)
         self.seed = self.state.rng.seed
@@ -80,44 +125,85 @@ class Match:
         self.record = record or GameRecord.start(self.state, self.specs)
         self.seat_rngs = [RandomSource(seat_seed(self.seed, seat, getattr(agent, "seed", None)))
                           for seat, agent in enumerate(self.agents)]
-        if state is None:
-            for seat, agent in enumerate(self.agents):
-                reset = getattr(agent, "reset", None)
-                if reset is not None:
-                    reset(seat_seed(self.seed, seat, getattr(agent, "seed", None)))
+        self.clock: GameClock = (clock or MoveClock()).start(len(self.agents))
+        self.observers: list[Observer] = list(observers)
+        self._bots_ready = state is not None
 
-    # -- playing -------------------------------------------------------------------------------
+    # -- the bots --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Reset the bots with their seats' seeds, once, on the clock; raises AgentFault."""
+        if self._bots_ready:
+            return
+        self._bots_ready = True
+        for seat, agent in enumerate(self.agents):
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                seed = seat_seed(self.seed, seat, getattr(agent, "seed", None))
+                self._run_bot(seat, lambda: reset(seed), "in reset: ")
+
+    def _run_bot(self, seat: int, call: Callable[[], Any], where: str = "") -> Any:
+        allowed = self.clock.allowance(seat)
+        try:
+            with self.clock.move(seat):
+                return call()
+        except MoveTimeout:
+            raise AgentFault(seat, self.specs[seat], TIMED_OUT,
+                             self.clock.describe_timeout(allowed)) from None
+        except Exception as exc:  # a bot's bug must not take the program down with it
+            raise AgentFault(seat, self.specs[seat], CRASHED,
+                             f"{where}{type(exc).__name__}: {exc}") from exc
 
     def choose(self) -> Any:
-        """Ask the bot to move for the current player; raises AgentFault if it misbehaves."""
+        """Ask the bot to move for the current player, on the clock; raises AgentFault if it
+        crashes, times out or returns an illegal action."""
+        self.start()
         state = self.state
         seat = state.current_player
         agent = self.agents[seat]
         view = state.view(seat, self.seat_rngs[seat])
-        try:
-            action = agent.act(view)
-        except Exception as exc:  # a bot's bug must not take the program down with it
-            raise AgentFault(seat, self.specs[seat], "crashed", f"{type(exc).__name__}: {exc}") from exc
+        action = self._run_bot(seat, lambda: agent.act(view))
         reason = state.why_illegal(action)
         if reason is not None:
             shown = action.text(state.board) if hasattr(action, "text") else repr(action)
-            raise AgentFault(seat, self.specs[seat], "made an illegal move", f"'{shown}': {reason}")
+            raise AgentFault(seat, self.specs[seat], ILLEGAL_MOVE, f"'{shown}': {reason}")
         return action
 
-    def step(self, action=None) -> list[Event]:
-        """Apply ``action`` (or the current bot's choice) and record it."""
+    def bot_turn(self) -> BotTurn:
+        """The current bot's move, to be thought over elsewhere (no clock: the caller waits)."""
+        self.start()
         state = self.state
         seat = state.current_player
+        rng = RandomSource()
+        rng.set_state(self.seat_rngs[seat].get_state())
+        return BotTurn(seat, self.agents[seat], state.view(seat, rng), rng)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def step(self, action=None, rng: RandomSource | None = None) -> list[Event]:
+        """Play one action: ``action`` (a person's, or a bot's answer to :meth:`bot_turn`, whose
+        ``rng`` then replaces the seat's random source), else the current bot's choice. Records
+        it and tells the observers. Raises AgentFault (from the bot) or IllegalActionError
+        (an illegal ``action``, which changes nothing)."""
+        self.start()
+        state = self.state
+        seat, turn = state.current_player, state.turn
         if action is None:
             action = self.choose()
         events = state.apply(action)
+        if rng is not None:
+            self.seat_rngs[seat].set_state(rng.get_state())
         self.record.add(seat, action.text(state.board))
         if state.is_terminal():
             self.record.finish(state)
+        if self.observers:
+            step = MatchStep(seat, turn, action, events)
+            for observer in self.observers:
+                observer(state, step)
         return events
 
     def play(self, on_events: Callable[[GameState, list[Event]], None] | None = None) -> GameResult:
-        """Play to the end (the turn cap in the rules ends every game)."""
+        """Play to the end (the turn cap in the rules ends every game); raises AgentFault."""
         while not self.state.is_terminal():
             events = self.step()
             if on_events is not None:
@@ -132,7 +218,7 @@ class Match:
                           turns=state.turn, reason=state.end_reason or "unfinished",
                           places=list(state.places or []), actions=len(self.record.actions))
 
-    # -- saving --------------------------------------------------------------------------------
+    # -- saving ----------------------------------------------------------------------------------
 
     def save(self, path: str | Path) -> None:
         """Write the game so far, with the bots' random sources, atomically."""
@@ -143,19 +229,21 @@ class Match:
             self.record.save = None
 
     @classmethod
-    def load(cls, path: str | Path, agents: Sequence | None = None) -> "Match":
-        """Resume a saved game (or a finished record) with ``agents`` or the bots it names."""
-        from ai import make_agent
-
+    def load(cls, path: str | Path, agents: Sequence | Callable[[str], Any],
+             clock: MoveClock | None = None) -> "Match":
+        """Resume a saved game (or a finished record) with ``agents``: the bots, one per seat, or
+        a function that builds a bot from the spec the file names for its seat (specs read
+        from a file must be built with ``ai.registry.make_trusted_agent``, never imported).
+        Raises RecordError if the file is unreadable or does not fit the bots."""
         record = GameRecord.load(path)
         state = record.replay(str(path))
-        if agents is None:
-            agents = [make_agent(spec) for spec in record.players]
+        if callable(agents):
+            agents = [agents(spec) for spec in record.players]
         if len(agents) != len(record.players):
             raise RecordError(f"the save has {len(record.players)} players, not {len(agents)}", str(path))
         saved = record.save
         record.save = None
-        match = cls(agents, state=state, record=record)
+        match = cls(agents, state=state, record=record, clock=clock)
         if saved is not None:
             if len(saved["seat_rngs"]) != len(agents):
                 raise RecordError("the save's random sources do not match its players", str(path))

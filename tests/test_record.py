@@ -7,6 +7,7 @@ import json
 import pytest
 
 from ai import make_agent
+from ai.registry import make_trusted_agent
 from risk.cli import main
 from risk.errors import RecordError
 from risk.match import Match
@@ -50,7 +51,7 @@ def test_save_and_load_resume_identically(tmp_path):
         match.step()
     path = tmp_path / "save.jsonl"
     match.save(path)
-    resumed = Match.load(path)
+    resumed = Match.load(path, make_trusted_agent)
     assert resumed.state.fingerprint() == match.state.fingerprint()
     resumed.play()
     assert resumed.state.fingerprint() == uninterrupted.state.fingerprint()
@@ -124,4 +125,4 @@ def test_corrupt_save_is_refused(tmp_path):
     lines[-1] = json.dumps({"save": {"seat_rngs": [{"oops": 1}] * 3}})
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(RecordError, match="corrupt"):
-        Match.load(path)
+        Match.load(path, make_trusted_agent)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
-from risk.commands.common import positive_int, seed_value
 from risk.errors import UsageError
-from risk.rules import Rules
+from risk.options import add_rules_options, positive_int, rules_from_args, seed_value
+
+# add_rules_options and rules_from_args moved to risk.options; the commands still import them here.
+__all__ = ["add_game_options", "add_rules_options", "game_setup", "rules_from_args"]
 
 
 def add_game_options(parser, bots_default: str | None = None) -> None:
@@ -18,25 +20,6 @@ def add_game_options(parser, bots_default: str | None = None) -> None:
     parser.add_argument("--map", default=None, metavar="PATH", help="a map file (default: classic)")
     parser.add_argument("--max-turns", type=positive_int, default=None,
                         help="end the game after this many player turns and adjudicate")
-
-
-def add_rules_options(parser) -> None:
-    """--rules-preset and --rules, shared by every command that starts games."""
-    from risk.rules import PRESETS
-
-    parser.add_argument("--rules-preset", default="us-1993", metavar="NAME",
-                        help=f"the rules of an edition: {', '.join(PRESETS)} (default: us-1993)")
-    parser.add_argument("--rules", default="", metavar="NAME=VALUE,...",
-                        help="rule options on top of the preset, e.g. fortify=connected,missions=true "
-                             "(see docs/rules.md)")
-
-
-def rules_from_args(args) -> Rules:
-    """The preset, changed by --rules, and the turn cap of --max-turns (if the command has one)."""
-    rules = Rules.parse(args.rules, Rules.preset(getattr(args, "rules_preset", "us-1993")))
-    if getattr(args, "max_turns", None) is not None:
-        rules = Rules.parse(f"max_turns={args.max_turns}", rules)
-    return rules
 
 
 def game_setup(args):

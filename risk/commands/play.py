@@ -64,6 +64,9 @@ def build_config(args):
     if args.load is not None:
         if not args.load.is_file():
             raise UsageError(f"--load {args.load}: no such file")
+        from risk.gui.session import check_save_bots
+
+        check_save_bots(args.load)  # before the window opens: a save naming an import path is refused
         return PlayConfig(load=args.load, speed=args.speed, screenshot=args.screenshot,
                           quit_after_turns=args.quit_after_turns, size=size)
     specs = split_specs(args.bots) if args.bots else []

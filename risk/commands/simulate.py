@@ -27,22 +27,8 @@ def run(args) -> int:
     names = [f"P{i + 1} {spec}" for i, spec in enumerate(match.specs)]
     if show_course:
         print(f"seed {seed}: {', '.join(names)} on {board.name}")
-
-    state = match.state
-    conquests = 0
-    while not state.is_terminal():
-        turn, player = state.turn, state.current_player
-        events = match.step()
-        for event in events:
-            if isinstance(event, TerritoryConquered):
-                conquests += 1
-            elif isinstance(event, PlayerEliminated) and show_course:
-                print(f"           {event.describe(board, names)}")
-        if show_course and turn > 0 and (state.turn != turn or state.is_terminal()):
-            print(f"turn {turn:>4}  {names[player]:<22} conquered {conquests:>2}, now holds "
-                  f"{state.count[player]:>2} territories and {state.total_armies(player):>4} armies")
-        if state.turn != turn:
-            conquests = 0
+        match.observers.append(CourseReport(names))
+    match.play()
 
     result = match.result()
     if args.record:
@@ -55,3 +41,25 @@ def run(args) -> int:
         who = "draw" if result.winner is None else f"{names[result.winner]} wins"
         print(f"result: {who} after {result.turns} turns ({result.reason}); seed {seed}")
     return 0
+
+
+class CourseReport:
+    """Prints the game's course as it is played: each player's turn (its conquests and what it
+    holds after) and every elimination."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.conquests = 0
+
+    def __call__(self, state, step) -> None:
+        for event in step.events:
+            if isinstance(event, TerritoryConquered):
+                self.conquests += 1
+            elif isinstance(event, PlayerEliminated):
+                print(f"           {event.describe(state.board, self.names)}")
+        turn, player = step.turn, step.seat
+        if turn > 0 and (state.turn != turn or state.is_terminal()):
+            print(f"turn {turn:>4}  {self.names[player]:<22} conquered {self.conquests:>2}, now holds "
+                  f"{state.count[player]:>2} territories and {state.total_armies(player):>4} armies")
+        if state.turn != turn:
+            self.conquests = 0

@@ -7,19 +7,9 @@ BEST_BOTS = ("mcts", "markov", "threshold", "angry")
 
 def registered_bots() -> list[str]:
     """The registered bot names, even if one bot module fails to import."""
-    try:
-        from ai import available
-        return list(available())
-    except Exception:
-        import importlib
+    from ai.registry import available
 
-        from ai.registry import _BUILTIN_MODULES, REGISTRY
-        for module in _BUILTIN_MODULES:
-            try:
-                importlib.import_module(module)
-            except Exception:
-                pass
-        return sorted(REGISTRY)
+    return available(skip_broken=True)
 
 
 def best_bot() -> str:

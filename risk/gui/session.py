@@ -130,9 +130,10 @@ class GameSession:
 
     # -- changing ----------------------------------------------------------------------------------
 
-    def apply(self, action, human: bool = False) -> list:
-        """Apply ``action`` for the player to move; raises IllegalActionError and changes nothing
-        if it is illegal."""
+    def apply(self, action, human: bool = False, rng: RandomSource | None = None) -> list:
+        """Apply ``action`` for the player to move (``rng``: the random source a bot thought
+        with, see :meth:`bot_request`); raises IllegalActionError and changes nothing if it is
+        illegal."""
         state = self.state
         reason = state.why_illegal(action)
         if reason is not None:
@@ -140,7 +141,7 @@ class GameSession:
         snapshot = None
         if human and isinstance(action, Deploy):
             snapshot = (state.copy(), len(self.match.record.actions), len(self.log))
-        events = self.match.step(action)
+        events = self.match.step(action, rng=rng)
         self.version += 1
         if snapshot is not None and self.is_human_turn():
             self.undo_stack.append(snapshot)
@@ -212,19 +213,15 @@ class GameSession:
     # -- bots --------------------------------------------------------------------------------------
 
     def bot_request(self):
-        """(seat, agent, view, rng) for the bot to move; the view has its own copy of the seat's
-        random source, so the live one is untouched (and saved as it was) while the bot thinks."""
-        state = self.state
-        seat = state.current_player
-        live = self.match.seat_rngs[seat]
-        rng = RandomSource()
-        rng.set_state(live.get_state())
-        return seat, self.match.agents[seat], state.view(seat, rng), rng
+        """(seat, agent, view, rng) for the bot to move (see :meth:`Match.bot_turn`): the view
+        has its own copy of the seat's random source, so the live one is untouched (and saved
+        as it was) while the bot thinks."""
+        turn = self.match.bot_turn()
+        return turn.seat, turn.agent, turn.view, turn.rng
 
     def bot_answer(self, seat: int, rng: RandomSource, action) -> list:
         """Apply a bot's action; its random source moves on as it did while the bot thought."""
-        self.match.seat_rngs[seat].set_state(rng.get_state())
-        return self.apply(action)
+        return self.apply(action, rng=rng)
 
     # -- log and statistics ------------------------------------------------------------------------
 
@@ -265,25 +262,44 @@ class GameSession:
         self.match.save(path)
 
 
-def load_session(path: str | Path) -> GameSession:
-    """Resume a saved game: the seat saved as 'human' is the person's, the others are bots."""
-    from ai import make_agent
-    from risk.errors import RiskError
+def check_save_bots(path: str | Path) -> None:
+    """Refuse a save that names a bot by import path: loading it would import and run code the
+    file chose. Raises RecordError naming the spec (and nothing is imported)."""
     from risk.record import GameRecord
 
-    record = GameRecord.load(path)
-    agents = []
-    human = None
-    for seat, spec in enumerate(record.players):
+    for spec in GameRecord.load(path).players:
+        _refuse_import_path(spec, path)
+
+
+def _refuse_import_path(spec: str, path: str | Path) -> None:
+    from ai.registry import is_import_path
+    from risk.errors import RecordError
+
+    if is_import_path(spec):
+        raise RecordError(f"the save names the bot '{spec}' by import path; only registered "
+                          "bots are loaded from a file", str(path))
+
+
+def load_session(path: str | Path) -> GameSession:
+    """Resume a saved game: the seat saved as 'human' is the person's, the others are bots.
+
+    The bots are built from the specs in the file, so only registered bots are: a save that
+    names a bot by import path is refused with RecordError (nothing is imported). A registered
+    bot that is no longer installed is played by angry."""
+    from ai.registry import make_trusted_agent
+    from risk.errors import RiskError
+
+    def build(spec: str):
         if spec == HUMAN_SPEC:
-            agents.append(HumanAgent())
-            human = seat if human is None else human
-        else:
-            try:
-                agents.append(make_agent(spec))
-            except RiskError:
-                agents.append(make_agent("angry"))  # a bot that is no longer installed
-    match = Match.load(path, agents)
-    match.specs = list(record.players)
-    match.record.players = list(record.players)
+            return HumanAgent()
+        _refuse_import_path(spec, path)
+        try:
+            return make_trusted_agent(spec)
+        except RiskError:
+            return make_trusted_agent("angry")  # a bot that is no longer installed
+
+    match = Match.load(path, build)
+    players = list(match.record.players)
+    human = players.index(HUMAN_SPEC) if HUMAN_SPEC in players else None
+    match.specs = players
     return GameSession(match, human, rebuild=True)

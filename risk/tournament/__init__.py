@@ -1,7 +1,8 @@
 """Tournaments: many games between bots, with rotated seats, statistics and ratings.
 
 - :mod:`~risk.tournament.schedule`: seat-rotation groups and per-game seeds
-- :mod:`~risk.tournament.worker`: one game in a worker, the move clock, the fault policy
+- :mod:`~risk.tournament.worker`: one game in a worker (a :class:`~risk.match.Match` on the move
+  clock of :mod:`risk.clock`) and the fault policy
 - :mod:`~risk.tournament.runner`: in-process, process-pool and Ray backends
 - :mod:`~risk.tournament.results`: the JSON Lines results file, durable appends, resume
 - :mod:`~risk.tournament.session`: the plumbing a run shares (resume checks, progress, lines)

@@ -7,9 +7,9 @@ import random
 import sys
 from typing import Any
 
-from risk.commands.common import output_file, positive_float, positive_int, seed_value
-from risk.commands.options import add_rules_options, rules_from_args
 from risk.errors import UsageError
+from risk.options import (add_rules_options, output_file, positive_float, positive_int,
+                          rules_from_args, seed_value)
 from risk.tournament.results import ResultsFile
 from risk.tournament.runner import BACKENDS, Runner
 from risk.tournament.session import Session
