@@ -16,14 +16,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from risk.battle.analysis import BattleOdds, battle_odds
-from risk.battle.dice import DiceRules
-from risk.battle.montecarlo import MonteCarloResult, simulate_battles
 from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
+
+if TYPE_CHECKING:  # the battle package is imported by run(), so `risk --help` does without it
+    from fractions import Fraction
+
+    from risk.battle.analysis import BattleOdds
+    from risk.battle.dice import DiceRules
+    from risk.battle.montecarlo import MonteCarloResult
 
 #: --exact works state by state with Fractions whose digits grow with the battle.
 EXACT_LIMIT = 300
@@ -103,6 +106,8 @@ def register(subparsers: Any) -> None:
 # -- checking ------------------------------------------------------------------------------------
 
 def _dice(args: argparse.Namespace) -> DiceRules:
+    from risk.battle.dice import DiceRules
+
     try:
         return DiceRules(defender_max=args.defender_dice, defender_two_dice_needs=args.defender_two_dice_needs)
     except RiskError as exc:
@@ -180,6 +185,9 @@ def _check(args: argparse.Namespace) -> None:
 # -- computing -----------------------------------------------------------------------------------
 
 def run(args: argparse.Namespace) -> int:
+    from risk.battle.analysis import battle_odds
+    from risk.battle.montecarlo import simulate_battles
+
     _check(args)
     dice = _dice(args)
     report: dict[str, Any] = {}
