@@ -186,7 +186,6 @@ def _check(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from risk.battle.analysis import battle_odds
-    from risk.battle.montecarlo import simulate_battles
 
     _check(args)
     dice = _dice(args)
@@ -200,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
         published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
         simulated = None
         if args.mc is not None:
+            from risk.battle.montecarlo import simulate_battles
+
             simulated = simulate_battles(args.attackers, args.defenders, args.mc, args.seed,
                                          convention=args.convention, stop_at=args.stop_at, dice=dice,
                                          seeing_defender=args.seeing_defender)
