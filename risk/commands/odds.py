@@ -24,9 +24,7 @@ from risk.errors import RiskError, UsageError
 if TYPE_CHECKING:  # the battle package is imported by run(), so `risk --help` does without it
     from fractions import Fraction
 
-    from risk.battle.analysis import BattleOdds
-    from risk.battle.dice import DiceRules
-    from risk.battle.montecarlo import MonteCarloResult
+    from risk.battle import BattleOdds, DiceRules, MonteCarloResult
 
 #: --exact works state by state with Fractions whose digits grow with the battle.
 EXACT_LIMIT = 300
@@ -106,7 +104,7 @@ def register(subparsers: Any) -> None:
 # -- checking ------------------------------------------------------------------------------------
 
 def _dice(args: argparse.Namespace) -> DiceRules:
-    from risk.battle.dice import DiceRules
+    from risk.battle import DiceRules
 
     try:
         return DiceRules(defender_max=args.defender_dice, defender_two_dice_needs=args.defender_two_dice_needs)
@@ -185,7 +183,7 @@ def _check(args: argparse.Namespace) -> None:
 # -- computing -----------------------------------------------------------------------------------
 
 def run(args: argparse.Namespace) -> int:
-    from risk.battle.analysis import battle_odds
+    from risk.battle import battle_odds
 
     _check(args)
     dice = _dice(args)
@@ -199,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
         simulated = None
         if args.mc is not None:
-            from risk.battle.montecarlo import simulate_battles
+            from risk.battle import simulate_battles
 
             simulated = simulate_battles(args.attackers, args.defenders, args.mc, args.seed,
                                          convention=args.convention, stop_at=args.stop_at, dice=dice,
