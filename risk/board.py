@@ -1,10 +1,11 @@
 """Maps: loading, validation, the networkx graph, and the compiled board the engine reads.
 
 A map file is JSON in the format documented in ``docs/map-format.md``. :func:`load_map` reads
-and validates it, builds a :class:`networkx.Graph` (territories as nodes with their continent,
-card symbol and position; borders as edges), and compiles that graph into a :class:`Board`:
-territories numbered 0..n-1 in file order, neighbour tuples and bit masks, continent member
-tuples and bonuses. The engine never touches the graph; everything else may.
+and validates it and compiles it into a :class:`Board`: territories numbered 0..n-1 in file
+order, neighbour tuples and bit masks, continent member tuples and bonuses. ``board.graph`` is
+the same map as a :class:`networkx.Graph` (territories as nodes with their continent, card
+symbol and position; borders as edges), built on first use: the engine never touches it, so a
+game or ``risk map info`` does without importing networkx; everything else may use it.
 
 >>> board = load_map()
 >>> len(board), len(board.continents), board.graph.number_of_edges()
@@ -18,16 +19,18 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Sequence
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from risk.errors import MapError
 from risk.paths import classic_map_path
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
 MAP_FORMAT = "markov-risk-map"
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def slugify(name: str) -> str:
@@ -59,7 +62,6 @@ class Board:
     size: tuple[float, float]
     sea_routes: frozenset[frozenset[int]]
     shapes: tuple[tuple[tuple[float, float], ...] | None, ...]
-    graph: nx.Graph
     source: dict[str, Any] = field(repr=False)
     warnings: tuple[str, ...] = ()
     _ids: dict[str, int] = field(default_factory=dict, repr=False)
@@ -74,6 +76,20 @@ class Board:
     def borders(self) -> list[tuple[int, int]]:
         """Every border once, as (a, b) with a < b."""
         return [(a, b) for a in range(len(self)) for b in self.neighbours[a] if a < b]
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The map as a networkx graph: nodes are territory names with their ``id``,
+        ``continent``, ``card`` and ``pos``; edges are borders, ``sea`` marking a sea route."""
+        import networkx as nx
+
+        graph = nx.Graph(name=str(self.source.get("name", "unnamed")))
+        for tid, name in enumerate(self.names):
+            graph.add_node(name, id=tid, continent=self.continents[self.continent_of[tid]].name,
+                           card=CARD_SYMBOLS[self.cards[tid]], pos=self.positions[tid])
+        for a, b in self.borders:
+            graph.add_edge(self.names[a], self.names[b], sea=frozenset((a, b)) in self.sea_routes)
+        return graph
 
     def adjacent(self, a: int, b: int) -> bool:
         return (self.neighbour_mask[a] >> b) & 1 == 1
@@ -277,17 +293,9 @@ def board_from_dict(data: Any, path: str | None = None, text: str | None = None)
         if not group:
             raise fail(f"continent {_quoted(cname)} has no territories", _quoted(cname))
 
-    graph = nx.Graph(name=str(data.get("name", "unnamed")))
-    for tid, name in enumerate(names):
-        graph.add_node(name, id=tid, continent=continent_rows[continent_of[tid]][0],
-                       card=CARD_SYMBOLS[cards[tid]], pos=positions[tid])
-    for a, group in enumerate(neighbour_sets):
-        for b in group:
-            if a < b:
-                graph.add_edge(names[a], names[b], sea=frozenset((a, b)) in sea_routes)
-    if not nx.is_connected(graph):
-        parts = sorted(nx.connected_components(graph), key=len)
-        island = ", ".join(sorted(parts[0])[:5])
+    parts = _components(neighbour_sets)
+    if len(parts) > 1:
+        island = ", ".join(sorted(names[t] for t in min(parts, key=len))[:5])
         raise fail(f"the map is not connected: {island} cannot be reached from the rest")
 
     size = data.get("size")
@@ -314,11 +322,29 @@ def board_from_dict(data: Any, path: str | None = None, text: str | None = None)
         size=size_t,
         sea_routes=frozenset(sea_routes),
         shapes=tuple(shapes),
-        graph=graph,
         source=data,
         warnings=tuple(warnings),
         _ids=all_ids,
     )
+
+
+def _components(neighbour_sets: Sequence[set[int]]) -> list[list[int]]:
+    """The connected parts of a map, each found from its lowest territory, in that order."""
+    part_of = [-1] * len(neighbour_sets)
+    parts: list[list[int]] = []
+    for start in range(len(neighbour_sets)):
+        if part_of[start] >= 0:
+            continue
+        part_of[start] = len(parts)
+        part, frontier = [start], [start]
+        while frontier:
+            for b in neighbour_sets[frontier.pop()]:
+                if part_of[b] < 0:
+                    part_of[b] = len(parts)
+                    part.append(b)
+                    frontier.append(b)
+        parts.append(part)
+    return parts
 
 
 def map_summary(board: Board) -> dict[str, Any]:

@@ -9,22 +9,25 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from typing import Collection, Sequence
 
 from risk import __version__
 from risk.errors import RiskError
 
-#: Subcommand modules, in the order ``risk --help`` lists them. Each defines ``register(sub)``.
-COMMAND_MODULES = (
-    "risk.commands.play",
-    "risk.commands.simulate",
-    "risk.commands.odds",
-    "risk.commands.tournament",
-    "risk.commands.tune",
-    "risk.commands.map",
-    "risk.commands.replay",
-    "risk.commands.bots",
-)
+#: The subcommands in the order ``risk --help`` lists them: name -> (module, one-line summary).
+#: Each module defines ``register(sub)``, which builds its parser. Only the command being run is
+#: imported and built; the others appear in ``risk --help`` by their summary here (a test keeps
+#: it equal to the module's own), so no command imports what another one needs.
+COMMANDS = {
+    "play": ("risk.commands.play", "play in a window against bots"),
+    "simulate": ("risk.commands.simulate", "play one headless game between bots"),
+    "odds": ("risk.commands.odds", "exact odds, expected losses and survivors of a battle"),
+    "tournament": ("risk.commands.tournament", "play many games between bots and rank them"),
+    "tune": ("risk.commands.tune", "tune a bot's numeric parameters against a field of opponents"),
+    "map": ("risk.commands.map", "show, check or import a map"),
+    "replay": ("risk.commands.replay", "replay a game record and verify its outcome"),
+    "bots": ("risk.commands.bots", "list the bots and their parameters"),
+}
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -34,20 +37,32 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> ArgumentParser:
+def build_parser(built: Collection[str] | None = None) -> ArgumentParser:
+    """The parser of ``risk``, with the subcommands in ``built`` (default: all) built in full;
+    the rest are only named, which is all ``risk --help`` and an unknown command need."""
     parser = ArgumentParser(
         prog="risk",
         description="Risk: the board game engine, exact battle odds, AI players and tournaments.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for name, (module, summary) in COMMANDS.items():
+        if built is None or name in built:
+            importlib.import_module(module).register(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line names: its first word that is not an option (``risk``'s own
+    options, --help and --version, take no value)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(built={command_named(argv)})
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad command line already reported

@@ -127,3 +127,61 @@ def test_a_variant_game_is_recorded_and_replays(capsys, tmp_path):
     assert header["rules"]["mission_kill"] == "uk"
     assert main(["replay", str(record)]) == 0
     assert "matches the record" in capsys.readouterr().out
+
+
+# -- start-up: a command imports only what it uses (structure, never the clock) -----------------
+
+def modules_loaded_by(*args: str) -> set[str]:
+    """The modules a fresh ``risk ARGS`` process holds when it has done its work."""
+    script = ("import contextlib, io, json, sys\n"
+              "from risk.cli import main\n"
+              "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+              f"    code = main({list(args)!r})\n"
+              "print(json.dumps([code, sorted(sys.modules)]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    code, modules = json.loads(done.stdout.splitlines()[-1])
+    assert code == 0
+    return set(modules)
+
+
+def packages_among(modules: set[str], packages) -> list[str]:
+    return [p for p in packages if any(m == p or m.startswith(p + ".") for m in modules)]
+
+
+HEAVY = ("scipy", "numpy", "networkx", "matplotlib", "pygame", "openskill", "ai", "risk.battle",
+         "risk.state", "risk.tournament")
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["--help"], ()),
+    (["--version"], ()),
+    (["map", "info"], ()),
+    (["map", "--help"], ()),
+    (["replay", "--help"], ()),
+    (["simulate", "--help"], ()),
+    (["play", "--help"], ()),
+    (["bots", "--help"], ()),
+    # until the battle package stops importing scipy.signal, odds may load scipy and numpy
+    (["odds", "10", "5"], ("scipy", "numpy", "risk.battle")),
+])
+def test_a_command_imports_only_what_it_uses(args, allowed):
+    heavy = [p for p in HEAVY if p not in allowed]
+    assert packages_among(modules_loaded_by(*args), heavy) == []
+
+
+def test_help_lists_every_command_without_building_them():
+    from risk.cli import COMMANDS, build_parser
+
+    named_only = build_parser(built=())
+    assert named_only.format_help() == build_parser().format_help()  # the summaries agree
+    assert list(named_only._subparsers._group_actions[0].choices) == list(COMMANDS)
+
+
+def test_only_the_named_command_is_built(capsys):
+    from risk.cli import command_named
+
+    assert command_named(["--version"]) is None
+    assert command_named(["odds", "10", "5"]) == "odds"
+    assert command_named(["-h", "map", "info"]) == "map"
+    assert main(["no-such-command"]) == 2
+    assert "invalid choice: 'no-such-command'" in capsys.readouterr().err

@@ -1,10 +1,12 @@
-"""The examples in the docstrings are tests too: every module's doctests run and pass."""
+"""The examples in the docstrings and the README are tests too: every one runs and passes."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import pkgutil
+import re
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +40,17 @@ def test_doctests_pass(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_the_readme_examples_pass():
+    """The README's examples (its quick tour) run and print what the README shows."""
+    # A fence line would read as expected output; a blank line in its place keeps the line numbers.
+    text = re.sub(r"(?m)^```.*$", "", README.read_text(encoding="utf-8"))
+    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", str(README), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, len(test.examples))
+    assert len(test.examples) >= 20  # the tour is there

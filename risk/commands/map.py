@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 
-from risk.board import load_map, map_summary
 from risk.commands.common import output_file
 
 
@@ -33,6 +32,8 @@ def _warn(warnings) -> None:
 
 
 def run_info(args) -> int:
+    from risk.board import load_map, map_summary
+
     board = load_map(args.path)
     _warn(board.warnings)
     summary = map_summary(board)
@@ -49,11 +50,12 @@ def run_info(args) -> int:
 
 
 def run_validate(args) -> int:
+    from risk.board import board_from_dict, load_map
+    from risk.domination import read_domination
+
     note = ""
     if _is_domination(args.path):
         # Check it as the import would read it, so "valid" means "imports and plays".
-        from risk.board import board_from_dict
-        from risk.domination import read_domination
 
         data, warnings = read_domination(args.path)
         _warn(warnings)

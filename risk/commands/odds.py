@@ -16,14 +16,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from risk.battle.analysis import BattleOdds, battle_odds
-from risk.battle.dice import DiceRules
-from risk.battle.montecarlo import MonteCarloResult, simulate_battles
 from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
+
+if TYPE_CHECKING:  # the battle package is imported by run(), so `risk --help` does without it
+    from fractions import Fraction
+
+    from risk.battle import BattleOdds, DiceRules, MonteCarloResult
 
 #: --exact works state by state with Fractions whose digits grow with the battle.
 EXACT_LIMIT = 300
@@ -103,6 +104,8 @@ def register(subparsers: Any) -> None:
 # -- checking ------------------------------------------------------------------------------------
 
 def _dice(args: argparse.Namespace) -> DiceRules:
+    from risk.battle import DiceRules
+
     try:
         return DiceRules(defender_max=args.defender_dice, defender_two_dice_needs=args.defender_two_dice_needs)
     except RiskError as exc:
@@ -180,6 +183,8 @@ def _check(args: argparse.Namespace) -> None:
 # -- computing -----------------------------------------------------------------------------------
 
 def run(args: argparse.Namespace) -> int:
+    from risk.battle import battle_odds
+
     _check(args)
     dice = _dice(args)
     report: dict[str, Any] = {}
@@ -192,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
         published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
         simulated = None
         if args.mc is not None:
+            from risk.battle import simulate_battles
+
             simulated = simulate_battles(args.attackers, args.defenders, args.mc, args.seed,
                                          convention=args.convention, stop_at=args.stop_at, dice=dice,
                                          seeing_defender=args.seeing_defender)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from risk.record import GameRecord, describe_result, result_of
-
 
 def register(sub) -> None:
     parser = sub.add_parser("replay", help="replay a game record and verify its outcome",
@@ -15,6 +13,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from risk.record import GameRecord, describe_result, result_of
+
     record = GameRecord.load(args.record)
     names = [f"P{i + 1} {spec}" for i, spec in enumerate(record.players)]
 

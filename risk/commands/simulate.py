@@ -6,8 +6,6 @@ import json
 
 from risk.commands.common import output_file
 from risk.commands.options import add_game_options, game_setup
-from risk.events import PlayerEliminated, TerritoryConquered
-from risk.match import Match
 
 
 def register(sub) -> None:
@@ -21,6 +19,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from risk.events import PlayerEliminated, TerritoryConquered
+    from risk.match import Match
+
     agents, seed, rules, board = game_setup(args)
     match = Match(agents, seed=seed, rules=rules, board=board)
     show_course = not (args.json or args.quiet)

@@ -10,14 +10,7 @@ import sys
 
 from risk.commands.common import png_file, positive_int
 from risk.errors import UsageError
-from risk.tournament.options import (add_run_options, add_setup_options, make_setup, open_session,
-                                     print_json)
-from risk.tournament.ratings import rate_games
-from risk.tournament.report import format_table, plot_report, summary_json
-from risk.tournament.results import ResultsFile
-from risk.tournament.schedule import groups_for, seat_of, tournament_tasks
-from risk.tournament.session import GroupCursor
-from risk.tournament.stats import parse_sprt
+from risk.tournament.options import add_run_options, add_setup_options
 
 
 def register(sub) -> None:
@@ -58,6 +51,10 @@ def run(args) -> int:
 
 def play(args) -> int:
     from ai import make_agent, split_specs
+    from risk.tournament.options import make_setup, open_session
+    from risk.tournament.schedule import groups_for, seat_of, tournament_tasks
+    from risk.tournament.session import GroupCursor
+    from risk.tournament.stats import parse_sprt
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
@@ -100,6 +97,9 @@ def play(args) -> int:
 
 
 def summary_lines(records, sprt, first_bot, as_json, plot) -> None:
+    from risk.tournament.options import print_json
+    from risk.tournament.ratings import rate_games
+    from risk.tournament.report import format_table, plot_report, summary_json
     from risk.tournament.summary import summarize
 
     summary = summarize(records)
@@ -117,6 +117,8 @@ def summary_lines(records, sprt, first_bot, as_json, plot) -> None:
 
 
 def report(path, plot, as_json) -> int:
+    from risk.tournament.results import ResultsFile
+
     results, torn = ResultsFile.read(path)
     if torn:
         print(f"{path}: ignoring an unfinished last line (the run was interrupted)", file=sys.stderr)
