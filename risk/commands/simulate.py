@@ -6,6 +6,7 @@ import json
 
 from risk.commands.common import output_file
 from risk.commands.options import add_game_options, game_setup
+from risk.events import PlayerEliminated, TerritoryConquered  # light: no numpy, no engine
 
 
 def register(sub) -> None:
@@ -19,7 +20,6 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from risk.events import PlayerEliminated, TerritoryConquered
     from risk.match import Match
 
     agents, seed, rules, board = game_setup(args)
