@@ -161,6 +161,9 @@ HEAVY = ("scipy", "numpy", "networkx", "matplotlib", "pygame", "openskill", "ai"
     (["simulate", "--help"], ()),
     (["play", "--help"], ()),
     (["bots", "--help"], ()),
+    # their option types live in risk.tournament.options; the runner and the engine load at run time
+    (["tournament", "--help"], ("risk.tournament",)),
+    (["tune", "--help"], ("risk.tournament",)),
     # until the battle package stops importing scipy.signal, odds may load scipy and numpy
     (["odds", "10", "5"], ("scipy", "numpy", "risk.battle")),
 ])
@@ -185,3 +188,9 @@ def test_only_the_named_command_is_built(capsys):
     assert command_named(["-h", "map", "info"]) == "map"
     assert main(["no-such-command"]) == 2
     assert "invalid choice: 'no-such-command'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["tournament", "tune"])
+def test_tournament_help_loads_no_runner(command):
+    loaded = modules_loaded_by(command, "--help")
+    assert not {"risk.tournament.runner", "risk.tournament.worker", "risk.match", "risk.tuning.tuner"} & loaded

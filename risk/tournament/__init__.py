@@ -13,10 +13,28 @@
 See docs/tournaments.md for the user's view.
 """
 
-from risk.tournament.runner import Runner, TournamentError
-from risk.tournament.schedule import GameTask, group_seed, tournament_tasks
-from risk.tournament.stats import SPRT, PairedSPRT, wilson_interval
-from risk.tournament.worker import GameSetup, play_game
+import importlib
 
-__all__ = ["GameSetup", "GameTask", "PairedSPRT", "Runner", "SPRT", "TournamentError",
-           "group_seed", "play_game", "tournament_tasks", "wilson_interval"]
+#: Each public name and the module that defines it, imported on first use (PEP 562), so that
+#: ``risk tournament --help`` does not pay for the engine and the runner.
+_HOMES = {
+    "Runner": "runner", "TournamentError": "runner",
+    "GameTask": "schedule", "group_seed": "schedule", "tournament_tasks": "schedule",
+    "SPRT": "stats", "PairedSPRT": "stats", "wilson_interval": "stats",
+    "GameSetup": "worker", "play_game": "worker",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'risk.tournament' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"risk.tournament.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

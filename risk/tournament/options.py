@@ -5,15 +5,19 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from risk.errors import UsageError
 from risk.options import (add_rules_options, output_file, positive_float, positive_int,
                           rules_from_args, seed_value)
-from risk.tournament.results import ResultsFile
-from risk.tournament.runner import BACKENDS, Runner
-from risk.tournament.session import Session
-from risk.tournament.worker import GameSetup
+
+if TYPE_CHECKING:  # the runner, the worker and the engine load only when a run starts
+    from risk.tournament.runner import Runner
+    from risk.tournament.session import Session
+    from risk.tournament.worker import GameSetup
+
+#: The backends of :class:`risk.tournament.runner.Runner`, named here so that the options need no runner.
+BACKENDS = ("process", "ray")
 
 
 def add_setup_options(parser) -> None:
@@ -47,8 +51,10 @@ def add_run_options(parser) -> None:
                         help="print only the summary, as JSON (no game lines)")
 
 
-def make_setup(args) -> tuple[GameSetup, int]:
+def make_setup(args) -> tuple["GameSetup", int]:
     """The run's GameSetup and master seed from the options; UsageError on bad values."""
+    from risk.tournament.worker import GameSetup
+
     from risk.board import load_map
 
     rules = rules_from_args(args)
@@ -64,7 +70,11 @@ def make_setup(args) -> tuple[GameSetup, int]:
     return GameSetup(rules=rules, board=board, move_timeout=args.move_timeout), seed
 
 
-def open_session(args, setup: GameSetup, total_games: int) -> tuple[Session, Runner]:
+def open_session(args, setup: "GameSetup", total_games: int) -> tuple["Session", "Runner"]:
+    from risk.tournament.results import ResultsFile
+    from risk.tournament.runner import Runner
+    from risk.tournament.session import Session
+
     """Open the results file and the runner; the caller enters the runner and closes both."""
     results = ResultsFile.open(args.out, resume=args.resume) if args.out else None
     runner = Runner(setup, backend=args.backend, jobs=args.jobs)

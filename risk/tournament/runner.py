@@ -37,9 +37,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 from risk.errors import RiskError, UsageError
 from risk.tournament.schedule import GameTask
+from risk.tournament.options import BACKENDS
 from risk.tournament.worker import GameSetup, play_game
-
-BACKENDS = ("process", "ray")
 
 
 class TournamentError(RiskError):
