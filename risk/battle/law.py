@@ -230,12 +230,15 @@ class BattleLaw:
 
     # -- one roll ----------------------------------------------------------------------------------
 
-    def defender_dice(self, defenders: int, attack_dice: Sequence[int]) -> int:
-        """The dice the defender of ``defenders`` armies rolls against ``attack_dice`` when the law
-        chooses for him (the Q3.1 policy if he sees the roll), with the sea-lane die."""
+    def defender_choice(self, defenders: int, attack_dice: Sequence[int]) -> int:
+        """The dice the defender of ``defenders`` armies chooses against ``attack_dice`` when the
+        law chooses for him: the FAQ's Q3.1 policy if he sees the roll, else all he may."""
         usual = self.dice.defender_dice(defenders)
-        chosen = seeing_defender_dice(defenders, attack_dice, usual) if self.seeing and usual > 1 else usual
-        return self.with_sea_die(chosen)
+        return seeing_defender_dice(defenders, attack_dice, usual) if self.seeing and usual > 1 else usual
+
+    def defender_dice(self, defenders: int, attack_dice: Sequence[int]) -> int:
+        """The dice he rolls: :meth:`defender_choice` and the sea-lane die."""
+        return self.with_sea_die(self.defender_choice(defenders, attack_dice))
 
     def with_sea_die(self, chosen: int) -> int:
         """The defender's dice: those chosen, and one more in a sea-lane round (FAQ 4.10: "even

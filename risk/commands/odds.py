@@ -21,6 +21,7 @@ from typing import Any
 
 from risk.battle.analysis import BattleOdds, battle_odds
 from risk.battle.dice import DiceRules
+from risk.battle.law import SEA_LANE_ROUNDS, BattleLaw
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
 from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
@@ -81,9 +82,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--commander", action="store_true",
                         help="once in the battle the attacker may turn a die he rolled into a six (US 1980 "
                              "commanders): the odds use it on the roll where it helps most")
-    parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=4, default=0, metavar="ROUNDS",
+    parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=SEA_LANE_ROUNDS, default=0,
+                        metavar="ROUNDS",
                         help="the attack crosses a sea route: the defender rolls an extra die for the first "
-                             "ROUNDS rolls (default 4; Risk FAQ 4.10)")
+                             f"ROUNDS rolls (default {SEA_LANE_ROUNDS}; Risk FAQ 4.10)")
     parser.add_argument("--retreat", action="store_true",
                         help="also show the defender's alternative of retreating (Risk FAQ 4.2)")
     parser.add_argument("--tan1997", action="store_true",
@@ -137,8 +139,8 @@ def _check(args: argparse.Namespace) -> None:
                 raise UsageError(f"--{option.replace('_', '-')} needs a battle: give A and D")
     if args.plot and not 2 <= args.max <= PLOT_LIMIT:
         raise UsageError(f"--max {args.max} must be from 2 to {PLOT_LIMIT} armies")
-    if args.sea_lane > 4:
-        raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most 4 rolls")
+    if args.sea_lane > SEA_LANE_ROUNDS:
+        raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most {SEA_LANE_ROUNDS} rolls")
     if args.commander or args.sea_lane:
         for option in ("mc", "stop_below", "tan1997"):
             if getattr(args, option) not in (None, False):
@@ -184,12 +186,11 @@ def run(args: argparse.Namespace) -> int:
     dice = _dice(args)
     report: dict[str, Any] = {}
     if args.attackers is not None:
-        variant = "seeing-defender" if args.seeing_defender else "standard"
-        common = dict(convention=args.convention, stop_at=args.stop_at, dice=dice,
-                      stop_below=args.stop_below)
-        odds = battle_odds(args.attackers, args.defenders, variant=variant, exact=args.exact,
-                           six=args.commander, sea_rounds=args.sea_lane, **common)
-        published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
+        law = BattleLaw(dice, seeing=args.seeing_defender, sea_rounds=args.sea_lane, six=args.commander)
+        common = dict(convention=args.convention, stop_at=args.stop_at, stop_below=args.stop_below)
+        odds = law.odds(args.attackers, args.defenders, exact=args.exact, **common)
+        published = (battle_odds(args.attackers, args.defenders, variant="tan1997", dice=dice, **common)
+                     if args.tan1997 else None)
         simulated = None
         if args.mc is not None:
             simulated = simulate_battles(args.attackers, args.defenders, args.mc, args.seed,
