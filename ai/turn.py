@@ -2,7 +2,7 @@
 
 The search never plays dice roll by roll: its action is "attack T from S until it falls or the
 odds fall below τ", and its outcome is drawn in one go from the exact distribution of that battle
-(:func:`risk.battle.sample_blitz` with ``stop_below=τ``). Only what an attack phase changes is
+(:meth:`risk.battle.law.BattleLaw.sample_blitz` with ``stop_below=τ``). Only what an attack phase changes is
 copied: owners, armies, territory counts and masks, who is still alive, whether a card is earned.
 """
 

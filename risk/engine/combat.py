@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
-from risk.battle import seeing_defender_dice
 from risk.battle.commander import roll_outcome
 from risk.battle.law import BattleLaw, commanders_played
 from risk.events import (AttackRolled, BlitzResolved, CardDrawn, DiceRolled, Event, Occupied,
@@ -156,16 +155,17 @@ class CombatRules:
         s, t = action.source, action.target
         self._begin_attack(events)
         attack_dice = self._attack_dice(action.dice, outcome)
+        law = BattleLaw.for_attack(self, s, t)
         defender = self.owner[t]
         allowed = self.dice_rules.defender_dice(self.armies[t])
-        if BattleLaw.for_attack(self, s, t).seeing and allowed > 1:
+        if law.seeing and allowed > 1:
             if defender != self.neutral:
                 self.pending = (s, t, tuple(attack_dice))
                 self.decider = defender
                 self.phase = Phase.DEFEND
                 events.append(AttackRolled(self.player, defender, s, t, tuple(attack_dice)))
                 return
-            chosen = seeing_defender_dice(self.armies[t], attack_dice, allowed)
+            chosen = law.defender_choice(self.armies[t], attack_dice)
         else:
             chosen = allowed
         self._resolve_roll(s, t, attack_dice, self._with_sea_die(s, t, chosen), events, outcome)
