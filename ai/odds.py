@@ -104,9 +104,10 @@ def border_chance(armies_source: int, armies_target: int, rules, board, source: 
     turn), and with ``six`` the commander's six at hand, spent on the roll where it helps most."""
     if armies_source < 2:
         return 0.0
-    law = BattleLaw.of(rules, board, source, target, sea_fought, six)
-    if not (law.sea_rounds or six):
+    sea = sea_rounds_left(rules, board, source, target, sea_fought)
+    if not (six or sea):
         return attack_chance(armies_source, armies_target, rules)
+    law = BattleLaw.with_sea_rounds(rules, sea, six)
     if is_rolled(armies_source, armies_target):
         return _large_border_chance(armies_source, armies_target, rules, law)
     return law.win_probability(armies_source, armies_target)

@@ -134,6 +134,11 @@ class BattleLaw:
     def __post_init__(self) -> None:
         if not 0 <= self.sea_rounds <= SEA_LANE_ROUNDS:
             raise BattleError(f"sea-lane rounds left must be from 0 to {SEA_LANE_ROUNDS}, not {self.sea_rounds}")
+        # Hashed once: a law keys the caches the bots look up in their inner loops.
+        object.__setattr__(self, "_hash", hash((self.dice, self.seeing, self.sea_rounds, self.six)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
 
     @classmethod
     def of(cls, rules, board=None, source: int | None = None, target: int | None = None,
@@ -142,7 +147,13 @@ class BattleLaw:
         board is given), ``sea_rounds_fought`` sea-lane rounds into the turn, with the
         commander's six at hand if ``six``."""
         sea = 0 if board is None else sea_rounds_left(rules, board, source, target, sea_rounds_fought)
-        return cls(rules.dice, rules.defender_sees_dice, sea, six)
+        return _shared_law(rules.dice, rules.defender_sees_dice, sea, bool(six))
+
+    @classmethod
+    def with_sea_rounds(cls, rules, sea_rounds: int, six: bool = False) -> "BattleLaw":
+        """The law under ``rules`` with ``sea_rounds`` sea-lane rounds still to come (as
+        :func:`sea_rounds_left` counts them), with the commander's six at hand if ``six``."""
+        return _shared_law(rules.dice, rules.defender_sees_dice, sea_rounds, bool(six))
 
     @classmethod
     def for_attack(cls, state, source: int, target: int, six: bool | None = None) -> "BattleLaw":
@@ -310,6 +321,12 @@ class BattleLaw:
         if stop_below is not None:
             raise BattleError("stop_below needs the plain law: the seeing defender, the sea lane and the six "
                               "fight on to stop_at")
+
+
+@lru_cache(maxsize=None)
+def _shared_law(dice: DiceRules, seeing: bool, sea_rounds: int, six: bool) -> BattleLaw:
+    # A few dozen laws exist (dice rules x variants): the bots ask for them in their inner loops.
+    return BattleLaw(dice, seeing, sea_rounds, six)
 
 
 @lru_cache(maxsize=1 << 16)
