@@ -93,7 +93,7 @@ class Engine(SetupRules, CardRules, CombatRules, CommanderRules, ChanceRules, Fo
         if reason is not None:
             raise IllegalActionError(f"illegal action '{_text(self, action)}': {reason}")
 
-    def apply(self: "GameState", action: Action, outcome=None) -> list[Event]:
+    def apply(self: "GameState", action: Action, *, outcome=None) -> list[Event]:
         """Play ``action`` and return what happened; ``outcome`` (one of
         :meth:`chance_outcomes`) is played instead of a random draw.
 

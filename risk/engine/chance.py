@@ -51,8 +51,10 @@ class ChanceRules:
         """Every outcome of the chance action ``action`` with its probability (they sum to 1),
         each one ``apply(action, outcome=...)`` accepts; the order is fixed.
 
-        Raises :class:`~risk.errors.IllegalActionError` if ``action`` is illegal here and
-        :class:`NoChanceError` if it draws nothing at random (see the module's notes).
+        Raises :class:`~risk.errors.IllegalActionError` if ``action`` is illegal here,
+        :class:`NoChanceError` if it draws nothing at random (see the module's notes), and
+        :class:`~risk.battle.dice.BattleError` for a blitz with the six so large that the engine
+        rolls it round by round (its distribution is not solved).
         """
         self.check(action)
         return list(self._chance_distribution(action, exact).items())
