@@ -147,8 +147,8 @@ def variant_decision(view):
     if phase == Phase.CAPITAL:
         return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
     if phase == Phase.DEFEND:
-        source, target, attack_dice = view.pending
-        return Defend(BattleLaw.for_attack(view, source, target).defender_choice(view.armies[target], attack_dice))
+        _, target, attack_dice = view.pending
+        return Defend(BattleLaw.of(view.rules).defender_choice(view.armies[target], attack_dice))
     if phase == Phase.RETREAT:
         from ai.odds import attack_odds
         attack = view.pending

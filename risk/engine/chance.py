@@ -73,7 +73,7 @@ class ChanceRules:
             law = BattleLaw.for_attack(self, s, t, six=action.six)
             return law.blitz_distribution(self.armies[s], self.armies[t], action.stop_at, exact=exact)
         if isinstance(action, Defend):
-            s, t, attack_dice = self.pending
+            s, t, attack_dice = self._roll_on_the_table()
             law = BattleLaw.for_attack(self, s, t)
             defend = attacker_rolls(law.with_sea_die(action.dice), exact)
             return {RollOutcome(attack_dice, roll): p for roll, p in defend.items()}
@@ -82,6 +82,11 @@ class ChanceRules:
         if self._defender_chooses(s, t):
             return {RollOutcome(roll): p for roll, p in attacker_rolls(action.dice, exact).items()}
         return law.roll_distribution(action.dice, self.armies[t], exact)
+
+    def _roll_on_the_table(self: "GameState") -> tuple[int, int, tuple[int, ...]]:
+        """(source, target, attacking dice) of the roll a seeing defender answers (``DEFEND``)."""
+        s, t, attack_dice = self.pending
+        return s, t, tuple(attack_dice)
 
     def _defender_chooses(self: "GameState", source: int, target: int) -> bool:
         """Whether the defender of ``target`` answers the attacker's roll himself (``DEFEND``)."""

@@ -194,8 +194,10 @@ def six_lines(scene) -> list[tuple[str, tuple]]:
 
 def advised_defence(state) -> int:
     """The dice the FAQ's Q3.1 policy rolls against the attacker's roll now on the table."""
-    source, target, dice = state.pending
-    return rules_key(state, source, target).defender_choice(state.armies[target], dice)
+    from risk.battle.law import BattleLaw
+
+    _, target, dice = state.pending
+    return BattleLaw.of(state.rules).defender_choice(state.armies[target], dice)
 
 
 @lru_cache(maxsize=512)
