@@ -18,7 +18,7 @@ from risk.battle.law import (SEA_LANE_ROUNDS, BattleLaw, BlitzOutcome, RollOutco
                              sea_rounds_left)
 from risk.phase import Phase
 from risk.rules import Rules
-from risk.state import GameState, RandomSource
+from risk.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 
