@@ -11,6 +11,7 @@ armies, which is the same thing.
 from __future__ import annotations
 
 from risk.actions import Blitz, EndPhase
+from risk.battle.law import odds_depend_on_border
 from risk.phase import Phase
 
 from ai.agent import BaseAgent
@@ -61,6 +62,6 @@ class AngryAgent(BaseAgent):
     @staticmethod
     def _weakest(view, source: int, targets: list[int]) -> int:
         armies = view.armies
-        if view.rules.sea_lane_defence:
+        if odds_depend_on_border(view.rules):
             return max(targets, key=lambda t: (attack_odds(view, source, t), -armies[t], -t))
         return min(targets, key=lambda t: (armies[t], t))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from risk.actions import (Blitz, ChooseCapital, Claim, Defend, EndPhase, KeepRoll, Occupy, Place, PlaceNeutral,
                           Retreat, Stand, Trade, UseSix)
-from risk.battle import seeing_defender_dice, six_pays
+from risk.battle import six_pays
+from risk.battle.law import BattleLaw
 from risk.cards import set_kinds, symbol
 from risk.phase import Phase
 
@@ -147,8 +148,7 @@ def variant_decision(view):
         return ChooseCapital(min(view.territories_of(view.player), key=lambda t: (_exposure(view, t), t)))
     if phase == Phase.DEFEND:
         target, attack_dice = view.pending.target, view.pending.attack_dice
-        allowed = view.dice_rules.defender_dice(view.armies[target])
-        return Defend(seeing_defender_dice(view.armies[target], attack_dice, allowed))
+        return Defend(BattleLaw.of(view.rules).defender_choice(view.armies[target], attack_dice))
     if phase == Phase.RETREAT:
         from ai.odds import attack_odds
         attack = view.pending

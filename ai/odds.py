@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from risk.battle import (SEA_LANE_ROUNDS, model_win_rows, phased_win_probability, seeing_defender_model, six_choice,
-                         standard_model, win_rows)
 from risk.battle.large import TABLE_ARMIES, LargeBattleOdds, large_battle_odds
-from risk.battle.phased import battle_laws
+from risk.battle.law import BattleLaw, land_key, odds_depend_on_border, sea_rounds_left
 from risk.battle.rolled import is_rolled
+
+__all__ = ["EXACT_ARMIES", "LargeOddsRows", "attack_chance", "attack_odds", "attack_options", "border_chance",
+           "covers", "odds_rows", "sea_rounds_left", "six_chances", "survival", "threat"]
 
 #: Stacks up to this size get exact odds from a table; larger ones the calibrated approximation
 #: (:data:`risk.battle.large.TABLE_ARMIES`).
@@ -35,17 +36,11 @@ def odds_rows(rules, largest: int):
     """``rows[a][d]``: the conquest chance of ``a`` armies against ``d`` under ``rules`` over a
     land border, for every a, d up to at least ``largest`` (nested lists, or for stacks beyond
     :data:`EXACT_ARMIES` a :class:`LargeOddsRows` indexed the same way)."""
-    dice = rules.dice
-    size = min(largest, EXACT_ARMIES)
-    if rules.defender_sees_dice:
-        model = seeing_defender_model(dice)
-        rows = model_win_rows(model, size, size)
-    else:
-        model = standard_model(dice)
-        rows = win_rows(size, size, 1, dice)
+    law = BattleLaw.of(rules)  # over land, without the six
+    rows = law.win_rows(min(largest, EXACT_ARMIES))
     if largest <= EXACT_ARMIES:
         return rows
-    return LargeOddsRows(rows, large_battle_odds(model, EXACT_ARMIES))
+    return LargeOddsRows(rows, large_battle_odds(law.round_model, EXACT_ARMIES))
 
 
 def covers(rows, largest: int) -> bool:
@@ -93,21 +88,13 @@ def attack_chance(armies_source: int, armies_target: int, rules=None) -> float:
     over a land border (no sea-lane die) and without the commander's six."""
     if armies_source < 2:
         return 0.0
-    key = (rules.dice, rules.defender_sees_dice) if rules is not None else None
+    key = land_key(rules) if rules is not None else None
     rows = _TABLES.get(key)
     largest = max(armies_source, armies_target)
     if rows is None or not covers(rows, largest):
         from risk.rules import Rules
         rows = _TABLES[key] = odds_rows(rules or Rules(), max(largest, 16))
     return rows[armies_source][armies_target]
-
-
-def sea_rounds_left(rules, board, source: int, target: int, fought: int = 0) -> int:
-    """Rounds in which the defender of ``target`` still rolls the sea-lane die against an attack
-    from ``source``, after ``fought`` such rounds this turn (0 over land or without the rule)."""
-    if not rules.sea_lane_defence or frozenset((source, target)) not in board.sea_routes:
-        return 0
-    return max(0, SEA_LANE_ROUNDS - fought)
 
 
 def border_chance(armies_source: int, armies_target: int, rules, board, source: int, target: int,
@@ -118,18 +105,19 @@ def border_chance(armies_source: int, armies_target: int, rules, board, source: 
     if armies_source < 2:
         return 0.0
     sea = sea_rounds_left(rules, board, source, target, sea_fought)
-    if not (sea or six):
+    if not (six or sea):
         return attack_chance(armies_source, armies_target, rules)
+    law = BattleLaw.with_sea_rounds(rules, sea, six)
     if is_rolled(armies_source, armies_target):
-        return _large_border_chance(armies_source, armies_target, rules, sea)
-    return _phased_chance(armies_source, armies_target, rules.dice, rules.defender_sees_dice, sea, six)
+        return _large_border_chance(armies_source, armies_target, rules, law)
+    return law.win_probability(armies_source, armies_target)
 
 
-def _large_border_chance(attackers: int, defenders: int, rules, sea_rounds: int) -> float:
+def _large_border_chance(attackers: int, defenders: int, rules, law: BattleLaw) -> float:
     """:func:`border_chance` for stacks too large to solve: the sea-lane rounds pushed forward
     exactly, each state they reach finished with the land odds. The commander's six, worth a
     hair at this size, is left out."""
-    _, opening = battle_laws(rules.dice, seeing=rules.defender_sees_dice, sea_rounds=sea_rounds)
+    _, opening = law.round_laws
     states = {(attackers - 1, defenders): 1.0}  # Tan's convention: armies that may fight
     chance = 0.0
     for law in opening:
@@ -143,11 +131,6 @@ def _large_border_chance(attackers: int, defenders: int, rules, sea_rounds: int)
                     after[(a2, d2)] = after.get((a2, d2), 0.0) + p * q
         states = after
     return chance + sum(p * attack_chance(a + 1, d, rules) for (a, d), p in states.items())
-
-
-@lru_cache(maxsize=1 << 16)
-def _phased_chance(attackers: int, defenders: int, dice, seeing: bool, sea_rounds: int, six: bool) -> float:
-    return phased_win_probability(attackers, defenders, dice=dice, seeing=seeing, six=six, sea_rounds=sea_rounds)
 
 
 def attack_odds(view, source: int, target: int, armies_source: int | None = None, six: bool = False) -> float:
@@ -164,24 +147,22 @@ def six_chances(view) -> tuple[float, float]:
     armies the roll leaves (exact, :func:`risk.battle.six_choice`)."""
     offer = view.six_offer()
     a, d = view.armies[offer.source], view.armies[offer.target]
-    (lost_a, lost_d), (lost_a6, lost_d6) = offer.kept, offer.six
+    kept, spent = ((a - la, d - ld) for la, ld in (offer.kept, offer.six))
+    law = BattleLaw.for_attack(view, offer.source, offer.target)  # the sea-lane rounds after this roll
     if is_rolled(a, d):
         # Too large to solve the policy: compare the two rolls' odds, as the engine's rolled
         # blitz does (the six kept for later is worth a hair at this size).
-        kept, spent = ((a - la, d - ld) for la, ld in (offer.kept, offer.six))
-        return (_large_chance_after_roll(*kept, view.rules, offer.sea_rounds_left),
-                _large_chance_after_roll(*spent, view.rules, offer.sea_rounds_left))
-    return six_choice((a - lost_a, d - lost_d), (a - lost_a6, d - lost_d6), dice=view.rules.dice,
-                      seeing=view.rules.defender_sees_dice, sea_rounds=offer.sea_rounds_left)
+        return (_large_chance_after_roll(*kept, view.rules, law), _large_chance_after_roll(*spent, view.rules, law))
+    return law.six_chances(kept, spent)
 
 
-def _large_chance_after_roll(attackers: int, defenders: int, rules, sea_rounds: int) -> float:
+def _large_chance_after_roll(attackers: int, defenders: int, rules, law: BattleLaw) -> float:
     if defenders == 0:
         return 1.0
     if attackers < 2:
         return 0.0
-    if sea_rounds:
-        return _large_border_chance(attackers, defenders, rules, sea_rounds)
+    if law.sea_rounds:
+        return _large_border_chance(attackers, defenders, rules, law)
     return attack_chance(attackers, defenders, rules)
 
 
@@ -191,7 +172,7 @@ def threat(owner, armies, board, territory: int, rules=None) -> float:
     me = owner[territory]
     worst = 0.0
     defenders = armies[territory]
-    sea = rules is not None and rules.sea_lane_defence
+    sea = rules is not None and odds_depend_on_border(rules)
     for n in board.neighbours[territory]:
         if owner[n] != me and armies[n] >= 2:
             if sea:

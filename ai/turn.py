@@ -2,15 +2,15 @@
 
 The search never plays dice roll by roll: its action is "attack T from S until it falls or the
 odds fall below τ", and its outcome is drawn in one go from the exact distribution of that battle
-(:func:`risk.battle.sample_blitz` with ``stop_below=τ``). Only what an attack phase changes is
+(:meth:`risk.battle.law.BattleLaw.sample_blitz` with ``stop_below=τ``). Only what an attack phase changes is
 copied: owners, armies, territory counts and masks, who is still alive, whether a card is earned.
 """
 
 from __future__ import annotations
 
-from risk.battle import sample_blitz, sample_phased
+from risk.battle.law import BattleLaw, odds_depend_on_border
 
-from ai.odds import border_chance, covers, odds_rows, sea_rounds_left
+from ai.odds import border_chance, covers, odds_rows
 
 STOP = None  #: the macro-action that ends the attack phase
 
@@ -18,7 +18,7 @@ STOP = None  #: the macro-action that ends the attack phase
 class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
                  "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win", "rules",
-                 "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed")
+                 "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed", "land_law")
 
     @classmethod
     def from_view(cls, view) -> "TurnState":
@@ -43,7 +43,9 @@ class TurnState:
         state.capitals = list(view.capitals) if view.rules.capitals else None
         state.capitals_needed = view.rules.capitals_to_win or view.players
         # Sea-lane rounds already fought this turn, on the routes where the variant is played.
-        state.sea_rounds = dict(view.sea_rounds) if view.rules.sea_lane_defence else None
+        state.sea_rounds = dict(view.sea_rounds) if odds_depend_on_border(view.rules) else None
+        # The search never spends the six (its macro-action is the plain all-out attack).
+        state.land_law = BattleLaw.of(view.rules)
         # Armies only shrink or move during an attack phase, so a table as large as the largest
         # stack now covers every battle the search can meet.
         largest = max(view.armies)
@@ -78,6 +80,7 @@ class TurnState:
         other.capitals = self.capitals
         other.capitals_needed = self.capitals_needed
         other.sea_rounds = dict(self.sea_rounds) if self.sea_rounds is not None else None
+        other.land_law = self.land_law
         other.win = self.win
         other.players = self.players
         other.neutral = self.neutral
@@ -113,9 +116,13 @@ class TurnState:
 
     def sea_left(self, source: int, target: int) -> int:
         """Sea-lane rounds the defender still rolls an extra die in on this route."""
+        return self.law(source, target).sea_rounds
+
+    def law(self, source: int, target: int) -> BattleLaw:
+        """The law of an attack from ``source`` on ``target`` now (the sea-lane rounds fought)."""
         if self.sea_rounds is None:
-            return 0
-        return sea_rounds_left(self.rules, self.board, source, target, self.sea_rounds.get((source, target), 0))
+            return self.land_law
+        return BattleLaw.of(self.rules, self.board, source, target, self.sea_rounds.get((source, target), 0))
 
     def chance(self, source: int, target: int, next_turn: bool = False) -> float:
         """The exact conquest chance of an all-out attack from ``source`` on ``target`` (this
@@ -130,16 +137,12 @@ class TurnState:
         """Play the macro-action with the uniform draw ``u``; True if the target fell."""
         armies = self.armies
         self.attacked = True
-        sea = self.sea_left(source, target)
-        if sea or self.rules.defender_sees_dice:
-            # Outcomes under the variant's laws; the search stops at odds below tau only in the
-            # ordinary battle, so here the macro-action fights on (τ is checked before it starts).
-            left, defenders, used = sample_phased(armies[source], armies[target], u, 1, dice=self.dice,
-                                                  seeing=self.rules.defender_sees_dice, sea_rounds=sea)
-            if used:
-                self.sea_rounds[(source, target)] = self.sea_rounds.get((source, target), 0) + used
-        else:
-            left, defenders = sample_blitz(armies[source], armies[target], u, 1, self.dice, tau)
+        law = self.law(source, target)
+        # The search stops at odds below tau only in the plain battle; under a variant's laws the
+        # macro-action fights on (τ is checked before it starts).
+        left, defenders, used, _ = law.sample_blitz(armies[source], armies[target], u, 1, tau if law.plain else None)
+        if used:
+            self.sea_rounds[(source, target)] = self.sea_rounds.get((source, target), 0) + used
         armies[source] = left
         armies[target] = defenders
         if defenders:

@@ -9,6 +9,7 @@ from ai.common import variant_decision
 from distribution_support import goodness_of_fit
 from risk.actions import Attack, Blitz, Defend, EndPhase, KeepRoll, UseSix, parse_action
 from risk.battle import commander_outcomes, six_changes, with_six
+from risk.battle.law import RollOutcome
 from risk.errors import ActionParseError, IllegalActionError
 from risk.events import BlitzResolved, DiceRolled
 from risk.match import Match
@@ -24,16 +25,16 @@ def tiny_game(tiny, armies=(2, 9, 2, 5, 2, 2), **rules):
                                    rules=Rules(two_player_neutral=False, commanders=True, **rules))
 
 
-def offered(game, action=None, seeds=range(200)):
+def offered(game, action=None):
     """A copy of ``game`` whose roll (``action``, by default all out from Beta Hills) waits
-    for the commander's decision."""
+    for the commander's decision: the first roll the six would change, named."""
     action = action or Attack(1, 3, 3)
-    for seed in seeds:
-        trial = game.copy(RandomSource(seed))
-        trial.apply(action)
-        if trial.phase == Phase.COMMANDER:
-            return trial
-    raise AssertionError("no roll the six would change")
+    defenders = game.armies[action.target]
+    roll = next(o for o, _ in game.chance_outcomes(action) if six_changes(o.attack_dice, o.defend_dice, defenders))
+    trial = game.copy()
+    trial.apply(action, outcome=roll)
+    assert trial.phase == Phase.COMMANDER
+    return trial
 
 
 def test_roll_the_six_would_change_waits_for_the_attacker(tiny):
@@ -64,9 +65,10 @@ def test_keeping_the_roll_keeps_the_six(tiny):
 
 def test_asked_exactly_when_the_six_would_change_the_roll(tiny):
     asked = resolved = 0
-    for seed in range(150):
-        game = tiny_game(tiny).copy(RandomSource(seed))
-        events = game.apply(Attack(1, 3, 2))
+    start = tiny_game(tiny)
+    for roll, _ in start.chance_outcomes(Attack(1, 3, 2)):  # every roll, named
+        game = start.copy()
+        events = game.apply(Attack(1, 3, 2), outcome=roll)
         if game.phase == Phase.COMMANDER:
             offer = game.six_offer()
             assert six_changes(offer.attack_dice, offer.defend_dice, game.armies[3])
@@ -75,7 +77,7 @@ def test_asked_exactly_when_the_six_would_change_the_roll(tiny):
             rolled = [e for e in events if isinstance(e, DiceRolled)][0]
             assert not six_changes(rolled.attack_dice, rolled.defend_dice, 5) and rolled.six_from == 0
             resolved += 1
-    assert asked and resolved
+    assert asked and resolved and asked + resolved == 21 * 21
 
 
 def test_once_used_it_is_gone_for_the_turn(tiny):
@@ -107,15 +109,11 @@ def test_no_commander_phase_without_the_rule(tiny):
 
 def test_the_seeing_defender_chooses_before_the_six(tiny):
     game = tiny_game(tiny, defender_sees_dice=True)
-    for seed in range(200):
-        trial = game.copy(RandomSource(seed))
-        trial.apply(Attack(1, 3, 3))
-        assert trial.phase == Phase.DEFEND
-        trial.apply(Defend(1))
-        if trial.phase == Phase.COMMANDER:
-            assert trial.current_player == 0 and len(trial.six_offer().defend_dice) == 1
-            return
-    raise AssertionError("no roll the six would change")
+    game.apply(Attack(1, 3, 3), outcome=RollOutcome((5, 2, 1)))
+    assert game.phase == Phase.DEFEND
+    game.apply(Defend(1), outcome=RollOutcome((5, 2, 1), (5,)))  # a tie lost, which a six wins
+    assert game.phase == Phase.COMMANDER
+    assert game.current_player == 0 and game.six_offer().defend_dice == (5,)
 
 
 def test_sea_lane_round_counts_once(tiny):

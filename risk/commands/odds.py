@@ -56,6 +56,8 @@ def probability(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
+    from risk.battle.law import SEA_LANE_ROUNDS  # the odds command is built only when it runs
+
     parser = subparsers.add_parser(
         "odds", help="exact odds, expected losses and survivors of a battle",
         description="Exact odds of a Risk battle: the attacker's chance to conquer, the expected "
@@ -82,9 +84,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--commander", action="store_true",
                         help="once in the battle the attacker may turn a die he rolled into a six (US 1980 "
                              "commanders): the odds use it on the roll where it helps most")
-    parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=4, default=0, metavar="ROUNDS",
+    parser.add_argument("--sea-lane", type=non_negative_int, nargs="?", const=SEA_LANE_ROUNDS, default=0,
+                        metavar="ROUNDS",
                         help="the attack crosses a sea route: the defender rolls an extra die for the first "
-                             "ROUNDS rolls (default 4; Risk FAQ 4.10)")
+                             f"ROUNDS rolls (default {SEA_LANE_ROUNDS}; Risk FAQ 4.10)")
     parser.add_argument("--retreat", action="store_true",
                         help="also show the defender's alternative of retreating (Risk FAQ 4.2)")
     parser.add_argument("--tan1997", action="store_true",
@@ -124,6 +127,8 @@ def _armies(text: str, what: str) -> int:
 
 def _check(args: argparse.Namespace) -> None:
     """Refuse what makes no sense, with one line naming the value; fills in args.attackers/defenders."""
+    from risk.battle.law import SEA_LANE_ROUNDS
+
     have_battle = args.attackers is not None
     if have_battle:
         args.attackers = _armies(args.attackers, "A (attacking armies)")
@@ -140,8 +145,8 @@ def _check(args: argparse.Namespace) -> None:
                 raise UsageError(f"--{option.replace('_', '-')} needs a battle: give A and D")
     if args.plot and not 2 <= args.max <= PLOT_LIMIT:
         raise UsageError(f"--max {args.max} must be from 2 to {PLOT_LIMIT} armies")
-    if args.sea_lane > 4:
-        raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most 4 rolls")
+    if args.sea_lane > SEA_LANE_ROUNDS:
+        raise UsageError(f"--sea-lane {args.sea_lane}: the extra die lasts at most {SEA_LANE_ROUNDS} rolls")
     if args.commander or args.sea_lane:
         for option in ("mc", "stop_below", "tan1997"):
             if getattr(args, option) not in (None, False):
@@ -184,17 +189,17 @@ def _check(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from risk.battle import battle_odds
+    from risk.battle.law import BattleLaw
 
     _check(args)
     dice = _dice(args)
     report: dict[str, Any] = {}
     if args.attackers is not None:
-        variant = "seeing-defender" if args.seeing_defender else "standard"
-        common = dict(convention=args.convention, stop_at=args.stop_at, dice=dice,
-                      stop_below=args.stop_below)
-        odds = battle_odds(args.attackers, args.defenders, variant=variant, exact=args.exact,
-                           six=args.commander, sea_rounds=args.sea_lane, **common)
-        published = battle_odds(args.attackers, args.defenders, variant="tan1997", **common) if args.tan1997 else None
+        law = BattleLaw(dice, seeing=args.seeing_defender, sea_rounds=args.sea_lane, six=args.commander)
+        common = dict(convention=args.convention, stop_at=args.stop_at, stop_below=args.stop_below)
+        odds = law.odds(args.attackers, args.defenders, exact=args.exact, **common)
+        published = (battle_odds(args.attackers, args.defenders, variant="tan1997", dice=dice, **common)
+                     if args.tan1997 else None)
         simulated = None
         if args.mc is not None:
             from risk.battle import simulate_battles

@@ -8,6 +8,7 @@ assembled from one mixin per part of the game, each a module of this package:
 - :mod:`~risk.engine.cards` card trades, reinforcements and deployment;
 - :mod:`~risk.engine.combat` attacks, blitzes, the defender's decisions, conquest, occupation;
 - :mod:`~risk.engine.commander` the commander's six, decided after a roll (US 1980);
+- :mod:`~risk.engine.chance` explicit chance: the outcomes of a roll or a blitz, and playing one;
 - :mod:`~risk.engine.fortify` fortify moves;
 - :mod:`~risk.engine.turns` victory (conquest, missions, capitals, the turn cap).
 
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 from risk.actions import (Action, Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify,
                           KeepRoll, LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade, UseSix)
 from risk.engine.cards import CardRules
+from risk.engine.chance import ChanceRules
 from risk.engine.combat import CombatRules
 from risk.engine.commander import CommanderRules
 from risk.engine.flow import TurnFlow
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from risk.state import GameState
 
 
-class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, FortifyRules, TurnRules):
+class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, ChanceRules, FortifyRules, TurnRules):
     """The rules, as methods of the game state."""
 
     __slots__ = ()
@@ -94,20 +96,24 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Forti
         if reason is not None:
             raise IllegalActionError.refusing(action, _text(self, action), reason)
 
-    def apply(self: "GameState", action: Action) -> list[Event]:
-        """Play ``action`` and return what happened.
+    def apply(self: "GameState", action: Action, *, outcome=None) -> list[Event]:
+        """Play ``action`` and return what happened; ``outcome`` (one of
+        :meth:`chance_outcomes`) is played instead of a random draw.
 
         Raises :class:`IllegalActionError` (a ``ValueError``, carrying the ``action`` and the
-        ``reason``) and changes nothing if the action is illegal here.
+        ``reason``) and changes nothing if the action is illegal here, or the outcome cannot
+        follow it.
         """
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"{action!r} is not an action", action=action)
         reason = "the game is over" if self.phase == Phase.GAME_OVER else handler[0](self, action)
+        if reason is None and outcome is not None:
+            reason = self._outcome_refused(action, outcome)
         if reason is not None:
             raise IllegalActionError.refusing(action, _text(self, action), reason)
         events: list[Event] = []
-        handler[1](self, action, events)
+        handler[1](self, action, events, *(() if outcome is None else (outcome,)))
         if self.missions is not None and self.phase != Phase.GAME_OVER and not self.phase.is_setup:
             self._check_mission(events)
         return events

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
-from risk.battle import SEA_LANE_ROUNDS, sample_blitz, sample_commander, sample_phased, seeing_defender_dice
 from risk.battle.commander import roll_outcome
+from risk.battle.law import BattleLaw, commanders_played
 from risk.events import (AttackRolled, BlitzResolved, DiceRolled, Event, Occupied, PlayerEliminated,
                          ReinforcementsForfeited, Retreated, TerritoryConquered)
 from risk.pending import DefenceChoice, RetreatChoice
@@ -126,7 +126,7 @@ class CombatRules:
         if self._needs_three(target) and self.armies[source] < 3:
             return (f"{names[target]} can retreat, which costs the attacker an army: attacking it "
                     "needs at least 3")
-        if six and not self.rules.commanders:
+        if six and not commanders_played(self.rules):
             return "the rules have no commanders (the six)"
         if six and self.commander_used:
             return "you already used your commander's six this turn"
@@ -144,26 +144,24 @@ class CombatRules:
                     f"so it attacks with 1 to {most} dice")
         return None
 
-    def _do_attack(self: "GameState", action: Attack, events: list[Event]) -> None:
+    def _do_attack(self: "GameState", action: Attack, events: list[Event], outcome=None) -> None:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
         self._begin_attack(events)
-        die = self.rng.die
-        attack_dice = sorted((die() for _ in range(action.dice)), reverse=True)
+        attack_dice = self._attack_dice(action.dice, outcome)
+        law = BattleLaw.for_attack(self, s, t)
         defender = self.owner[t]
         allowed = self.dice_rules.defender_dice(self.armies[t])
-        if self.rules.defender_sees_dice and allowed > 1:
+        if law.seeing and allowed > 1:
             if defender != self.neutral:
-                self.pending = DefenceChoice(s, t, tuple(attack_dice))
-                self.decider = defender
-                self.phase = Phase.DEFEND
+                self._await_decision(DefenceChoice(s, t, tuple(attack_dice)), decider=defender)
                 events.append(AttackRolled(self.player, defender, s, t, tuple(attack_dice)))
                 return
-            chosen = seeing_defender_dice(self.armies[t], attack_dice, allowed)
+            chosen = law.defender_choice(self.armies[t], attack_dice)
         else:
             chosen = allowed
-        self._resolve_roll(s, t, attack_dice, self._with_sea_die(s, t, chosen), events)
+        self._resolve_roll(s, t, attack_dice, self._with_sea_die(s, t, chosen), events, outcome)
 
     def _begin_attack(self: "GameState", events: list[Event]) -> None:
         """An attack is fought (or retreated from): a declared attack is under way, and under
@@ -177,16 +175,14 @@ class CombatRules:
     def _with_sea_die(self: "GameState", s: int, t: int, chosen: int) -> int:
         """The defender's dice: those chosen, and one more in the first rounds across a sea lane
         (FAQ 4.10: "even if this means rolling 3 dice", never more)."""
-        return min(3, chosen + 1) if self._sea_round_left(s, t) else chosen
+        return BattleLaw.for_attack(self, s, t).with_sea_die(chosen)
 
     def _sea_round_left(self: "GameState", s: int, t: int) -> bool:
-        return (self.rules.sea_lane_defence and frozenset((s, t)) in self.board.sea_routes
-                and self.sea_rounds.get((s, t), 0) < SEA_LANE_ROUNDS)
+        return BattleLaw.for_attack(self, s, t).sea_rounds > 0
 
     def _resolve_roll(self: "GameState", s: int, t: int, attack_dice: list[int], defend_count: int,
-                      events: list[Event]) -> None:
-        die = self.rng.die
-        defend_dice = sorted((die() for _ in range(defend_count)), reverse=True)
+                      events: list[Event], outcome=None) -> None:
+        defend_dice = self._defend_dice(defend_count, outcome)
         if self._sea_round_left(s, t):
             self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + 1
         if not self._offer_six(s, t, attack_dice, defend_dice):
@@ -216,10 +212,10 @@ class CombatRules:
             return f"the defender rolls 1 to {allowed} dice"
         return None
 
-    def _do_defend(self: "GameState", action: Defend, events: list[Event]) -> None:
+    def _do_defend(self: "GameState", action: Defend, events: list[Event], outcome=None) -> None:
         choice: DefenceChoice = self._resume_attack_phase()
         s, t = choice.source, choice.target
-        self._resolve_roll(s, t, list(choice.attack_dice), self._with_sea_die(s, t, action.dice), events)
+        self._resolve_roll(s, t, list(choice.attack_dice), self._with_sea_die(s, t, action.dice), events, outcome)
 
     # -- blitz ---------------------------------------------------------------------------------
 
@@ -233,27 +229,17 @@ class CombatRules:
                     f"at 1 to {a - 1} armies left")
         return None
 
-    def _do_blitz(self: "GameState", action: Blitz, events: list[Event]) -> None:
+    def _do_blitz(self: "GameState", action: Blitz, events: list[Event], outcome=None) -> None:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
         self._begin_attack(events)
         before_a, before_d = self.armies[s], self.armies[t]
-        seeing = self.rules.defender_sees_dice
-        sea = SEA_LANE_ROUNDS - self.sea_rounds.get((s, t), 0) if self._sea_round_left(s, t) else 0
-        u = self.rng.random()
-        if not (seeing or sea or action.six):
-            after_a, after_d = sample_blitz(before_a, before_d, u, action.stop_at, self.dice_rules)
-        else:
-            if action.six:
-                after_a, after_d, used, spent = sample_commander(
-                    before_a, before_d, u, action.stop_at, dice=self.dice_rules, seeing=seeing, sea_rounds=sea)
-                self.commander_used = spent
-            else:
-                after_a, after_d, used = sample_phased(before_a, before_d, u, action.stop_at,
-                                                       dice=self.dice_rules, seeing=seeing, sea_rounds=sea)
-            if used:
-                self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + used
+        after_a, after_d, used, spent = self._blitz_outcome(action, outcome)
+        if action.six:
+            self.commander_used = spent
+        if used:
+            self.sea_rounds[(s, t)] = self.sea_rounds.get((s, t), 0) + used
         self.armies[s] = after_a
         self.armies[t] = after_d
         events.append(BlitzResolved(self.player, self.owner[t], s, t, before_a - after_a, before_d - after_d,

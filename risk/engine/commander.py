@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from risk.actions import KeepRoll, UseSix
-from risk.battle import SEA_LANE_ROUNDS
 from risk.battle.commander import roll_outcome, with_six
+from risk.battle.law import BattleLaw, commander_ready
 from risk.events import Event
 from risk.pending import SixChoice
 from risk.phase import Phase
@@ -42,7 +42,7 @@ class CommanderRules:
 
     def commander_ready(self: "GameState") -> bool:
         """Whether the player to attack may still spend the commander's six this turn."""
-        return self.rules.commanders and not self.commander_used
+        return commander_ready(self.rules, self.commander_used)
 
     def _offer_six(self: "GameState", s: int, t: int, attack_dice, defend_dice) -> bool:
         """Hold a roll for the commander's decision if the six would change its outcome."""
@@ -63,9 +63,7 @@ class CommanderRules:
         choice: SixChoice = self.pending
         s, t, attack_dice, defend_dice = choice.source, choice.target, choice.attack_dice, choice.defend_dice
         six_dice = with_six(attack_dice)
-        sea_left = 0
-        if self.rules.sea_lane_defence and frozenset((s, t)) in self.board.sea_routes:
-            sea_left = max(0, SEA_LANE_ROUNDS - self.sea_rounds.get((s, t), 0))
+        sea_left = BattleLaw.for_attack(self, s, t).sea_rounds
         return SixOffer(s, t, attack_dice, defend_dice, six_dice, attack_dice[-1],
                         roll_outcome(attack_dice, defend_dice, self.armies[t]),
                         roll_outcome(six_dice, defend_dice, self.armies[t]), sea_left)

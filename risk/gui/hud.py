@@ -146,13 +146,13 @@ def _losses_text(names, attacker: int, defender: int, losses: tuple[int, int]) -
 
 # -- odds ------------------------------------------------------------------------------------------
 
-def rules_key(state, source: int, target: int, six: bool = False) -> tuple:
-    """What the exact odds of an attack depend on besides the armies: the dice rules, the seeing
-    defender, the sea-lane rounds left on this route, the commander's six."""
-    sea = 0
-    if state.rules.sea_lane_defence and frozenset((source, target)) in state.board.sea_routes:
-        sea = 4 - state.sea_rounds.get((source, target), 0)
-    return (state.rules.dice, state.rules.defender_sees_dice, max(0, sea), six)
+def rules_key(state, source: int, target: int, six: bool = False):
+    """What the exact odds of an attack depend on besides the armies (the dice rules, the seeing
+    defender, the sea-lane rounds left on this route, the commander's six if ``six`` and still
+    in hand): its :class:`~risk.battle.law.BattleLaw`, hashable, the key of :func:`odds`."""
+    from risk.battle.law import BattleLaw
+
+    return BattleLaw.for_attack(state, source, target, six)
 
 
 def six_advised(state) -> bool:
@@ -164,9 +164,11 @@ def six_advised(state) -> bool:
 
 def six_odds(state) -> tuple[float, float]:
     """(chance of conquest keeping the roll, chance turning the die into a six), all out from
-    the armies each leaves."""
-    from ai.odds import six_chances
-    return six_chances(state)
+    the armies each leaves, with the sea-lane rounds still to come."""
+    offer = state.six_offer()
+    a, d = state.armies[offer.source], state.armies[offer.target]
+    kept, spent = ((a - la, d - ld) for la, ld in (offer.kept, offer.six))
+    return rules_key(state, offer.source, offer.target).six_chances(kept, spent)
 
 
 def six_lines(scene) -> list[tuple[str, tuple]]:
@@ -192,23 +194,20 @@ def six_lines(scene) -> list[tuple[str, tuple]]:
 
 def advised_defence(state) -> int:
     """The dice the FAQ's Q3.1 policy rolls against the attacker's roll now on the table."""
-    from risk.battle import seeing_defender_dice
+    from risk.battle.law import BattleLaw
 
     target, dice = state.pending.target, state.pending.attack_dice
-    return seeing_defender_dice(state.armies[target], dice, state.dice_rules.defender_dice(state.armies[target]))
+    return BattleLaw.of(state.rules).defender_choice(state.armies[target], dice)
 
 
 @lru_cache(maxsize=512)
-def odds(attackers: int, defenders: int, stop_at: int, laws: tuple | None = None
-         ) -> tuple[float, float, float, float, float]:
+def odds(attackers: int, defenders: int, stop_at: int, law=None) -> tuple[float, float, float, float, float]:
     """(win probability, expected armies left on the source, expected defenders left, expected
     source armies if the attack wins, the probability of not winning) for a blitz, from the
-    exact solver, under ``laws`` (:func:`rules_key`; the standard rules when None)."""
-    from risk.battle import STANDARD_DICE, battle_odds
+    exact solver, under ``law`` (:func:`rules_key`; the standard rules when None)."""
+    from risk.battle.law import BattleLaw
 
-    dice, seeing, sea, six = laws or (STANDARD_DICE, False, 0, False)
-    result = battle_odds(attackers, defenders, stop_at=stop_at, dice=dice, six=six, sea_rounds=sea,
-                         variant="seeing-defender" if seeing else "standard")
+    result = (law or BattleLaw()).odds(attackers, defenders, stop_at=stop_at)
     win = float(result.attacker_win)
     left = sum(k * float(p) for k, p in result.attacker_survivors.items())
     enemy = sum(k * float(p) for k, p in result.defender_survivors.items())
