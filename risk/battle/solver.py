@@ -12,8 +12,12 @@ recurrence with constant coefficients,
 
     x[a] = rhs[a] + q1 * x[a - 1] + q2 * x[a - 2] + q3 * x[a - 3],
 
-which is exactly an IIR filter: :func:`scipy.signal.lfilter` runs it in compiled code. The few
-cells with ``a < attacker_max`` (fewer attacking dice) are done by hand. Pushing probability
+an IIR filter. Its terms reach back at most 3 armies in ``a`` and 3 in ``d``, so every cell on an
+anti-diagonal ``a + d = s`` depends only on the three anti-diagonals before it: the sweep runs
+one anti-diagonal at a time with numpy, each a strided slice of the table. The sums are taken in
+the order of the filter the solver used before (scipy's ``lfilter``: direct form II transposed),
+so every value is bit for bit what it was. The few cells where the attacker rolls fewer dice, or
+where the defender's dice still depend on ``d``, are done in plain Python. Pushing probability
 forward is the same recurrence run from the top of the column down.
 """
 
@@ -22,11 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.signal import lfilter
 
 from risk.battle.rounds import RoundModel
-
-_ONE = np.ones(1)
 
 #: Quantities solved backward: P(conquest), expected attacker armies left, expected defenders left.
 WIN, ATTACKER_LEFT, DEFENDER_LEFT = 0, 1, 2
@@ -70,14 +71,87 @@ class BattleTable:
         return (a - float(self.values[ATTACKER_LEFT, d, a]), d - float(self.values[DEFENDER_LEFT, d, a]))
 
 
-def _filter_denominator(same_column: list[tuple[int, float]]) -> np.ndarray:
-    """lfilter's ``a`` coefficients for y[n] = x[n] + sum(p * y[n - la])."""
-    order = max((la for la, _ in same_column), default=0)
-    denominator = np.zeros(order + 1)
-    denominator[0] = 1.0
-    for la, p in same_column:
-        denominator[la] -= p
-    return denominator
+#: How one column is solved along the run of full dice: the outcomes that reach earlier columns
+#: (la, ld, p) in the model's order, those that stay in the column (la, p), and the latter again by
+#: decreasing ``la``, the order in which the filter sums them.
+Plan = tuple[list[tuple[int, int, float]], list[tuple[int, float]], list[tuple[int, float]]]
+
+
+def _plan(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
+    outcomes = model.float_outcomes(attack_dice, defenders)
+    same_column = [(la, p) for la, ld, p in outcomes if not ld]
+    return ([(la, ld, p) for la, ld, p in outcomes if ld], same_column,
+            sorted(same_column, key=lambda lag: -lag[0]))
+
+
+def _run_cell(values: np.ndarray, plan: Plan, steady_from: int, a: int, d: int) -> None:
+    """Solve one cell (a, d) of the run of full dice, ``a >= steady_from``, in plain Python.
+
+    The sums are those of the filter the column sweep once used, in its order: first the terms
+    from earlier columns, then the cells of this column below the run (known, folded in), then the
+    filter's own terms, from the farthest back; exactly the floating-point operations it made.
+    """
+    across, same_column, lags = plan
+    i = a - steady_from
+    item = values.item
+    for q in range(3):
+        rhs = 0.0
+        for la, ld, p in across:
+            rhs += item(q, d - ld, a - la) * p
+        for la, p in same_column:
+            if i < la:
+                rhs += p * item(q, d, a - la)
+        carried = 0.0
+        for la, p in lags:
+            if la <= i:
+                carried += item(q, d, a - la) * p
+        values[q, d, a] = carried + rhs
+
+
+def _sweep(values: np.ndarray, plan: Plan, steady_from: int, first_column: int) -> None:
+    """Solve the run of full dice (rows ``a >= steady_from``) in columns ``d >= first_column``, all
+    under ``plan``, one anti-diagonal ``a + d = s`` at a time.
+
+    In the flattened table of one quantity the cell (a, d) sits at ``d * (A + 1) + a``, so an
+    anti-diagonal is a slice of step ``A`` and the cell (a - la, d - ld) is the same slice moved
+    back by ``ld * (A + 1) + la``. A cell takes the same sums as in :func:`_run_cell`. Where one
+    outcome at most stays in the column, that is one product added last or first, the same value
+    either way; with more (the seeing defender), the first cells of the run sum differently and
+    are left to :func:`_run_cell`.
+    """
+    _, D, width = values.shape
+    A = width - 1
+    across, same_column, lags = plan
+    slow_rows = max((la for la, _ in same_column), default=0) if len(same_column) > 1 else 0
+    flat = values.reshape(3, -1)
+    for s in range(steady_from + first_column, A + D):
+        d_low = max(first_column, s - A)
+        d_high = min(D - 1, s - steady_from)
+        fast_high = min(d_high, s - steady_from - slow_rows)
+        if d_low <= fast_high:
+            start, stop = s + d_low * A, s + fast_high * A + 1
+            total = None
+            for la, ld, p in across:
+                back = ld * width + la
+                term = flat[:, start - back:stop - back:A] * p
+                if total is None:
+                    total = term
+                else:
+                    total += term
+            carried = None
+            for la, p in lags:
+                term = flat[:, start - la:stop - la:A] * p
+                if carried is None:
+                    carried = term
+                else:
+                    carried += term
+            cells = flat[:, start:stop:A]
+            if carried is None:
+                cells[...] = total
+            else:
+                np.add(carried, total, out=cells)
+        for d in range(max(d_low, fast_high + 1), d_high + 1):
+            _run_cell(values, plan, steady_from, s - d, d)
 
 
 def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
@@ -126,29 +200,15 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
         values[:, :, a] = np.array(row).T
     if steady_from > A:
         return BattleTable(model, stop, values)
-    # The round odds of the run depend on d only up to the steady count: prepare each case once.
-    plans: dict[int, tuple[list[tuple[int, int, float]], list[tuple[int, float]], np.ndarray | None]] = {}
-    for k in range(1, min(D, model.steady_defenders) + 1):
-        outcomes = model.float_outcomes(full_dice, k)
-        across = [(la, ld, p) for la, ld, p in outcomes if ld]
-        same_column = [(la, p) for la, ld, p in outcomes if not ld]
-        plans[k] = (across, same_column, _filter_denominator(same_column) if same_column else None)
-    width = A + 1 - steady_from
-    term = np.empty((3, width))
-    for d in range(1, D + 1):
-        column = values[:, d, :]
-        across, same_column, denominator = plans[min(d, model.steady_defenders)]
-        rhs = np.zeros((3, width))
-        for la, ld, p in across:
-            np.multiply(values[:, d - ld, steady_from - la:A + 1 - la], p, out=term)
-            rhs += term
-        if denominator is not None:
-            for la, p in same_column:
-                # The first ``la`` cells of the run lean on known cells below it: fold them in.
-                reach = min(la, width)
-                rhs[:, :reach] += p * column[:, steady_from - la:steady_from - la + reach]
-            rhs = lfilter(_ONE, denominator, rhs, axis=-1)
-        column[:, steady_from:] = rhs
+    # The round odds of the run depend on d only up to the steady count: the first columns each
+    # have their own, solved cell by cell; every later one shares the steady count's.
+    steady = model.steady_defenders
+    for d in range(1, min(D, steady - 1) + 1):
+        plan = _plan(model, full_dice, d)
+        for a in range(steady_from, A + 1):
+            _run_cell(values, plan, steady_from, a, d)
+    if D >= steady:
+        _sweep(values, _plan(model, full_dice, steady), steady_from, steady)
     return BattleTable(model, stop, values)
 
 
@@ -198,10 +258,9 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         steady_from = max(level + 1, full_dice)
         steady = model.float_outcomes(full_dice, d)
         if steady_from <= A:
-            same_column = [(la, p) for la, ld, p in steady if not ld]
-            if same_column:
-                run = mass[steady_from:]
-                run[:] = lfilter([1.0], _filter_denominator(same_column), run[::-1])[::-1]
+            lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
+            if lags:
+                mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
         # The cells under the run, by hand, in a small Python list: first what the run sends
         # down into them, then each transient one in turn, from the top.
         low = max(0, min(level + 1, A) - most_losses)
@@ -233,3 +292,27 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         if d == D and A <= level:
             stopped[d, A] = 0.0          # the start did not stop, it was pushed on above
     return inflow[0].copy(), stopped
+
+
+def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
+    """The probability of ever being in each cell of a run of full dice, from what flows into it
+    from earlier columns (``run``, by increasing ``a``) and the run's own fall within the column:
+    ``lags`` are the (la, p) of the outcomes that stay in it, by decreasing ``la``.
+
+    The sums are taken in the order of the filter used before (scipy's ``lfilter`` on the
+    reversed run), so every value is bit for bit what it was.
+    """
+    length = len(run)
+    if len(lags) == 1:
+        # One outcome stays in the column (every law but the seeing defender's): a tighter loop.
+        ((la, p),) = lags
+        for n in range(length - 1 - la, -1, -1):
+            run[n] = run[n + la] * p + run[n]
+        return run
+    for n in range(length - 2, -1, -1):
+        carried = 0.0
+        for la, p in lags:
+            if n + la < length:
+                carried += run[n + la] * p
+        run[n] = carried + run[n]
+    return run
