@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from risk.battle import (SEA_LANE_ROUNDS, model_win_rows, phased_win_probability, seeing_defender_model, six_choice,
                          standard_model, win_rows)
+from risk.battle.caches import register
 from risk.battle.large import TABLE_ARMIES, LargeBattleOdds, large_battle_odds
 from risk.battle.phased import battle_laws
 from risk.battle.rolled import is_rolled
@@ -28,7 +29,7 @@ from risk.battle.rolled import is_rolled
 #: (:data:`risk.battle.large.TABLE_ARMIES`).
 EXACT_ARMIES = TABLE_ARMIES
 
-_TABLES: dict[tuple, "list[list[float]] | LargeOddsRows"] = {}
+_TABLES: dict[tuple, "list[list[float]] | LargeOddsRows"] = register({})
 
 
 def odds_rows(rules, largest: int):
@@ -82,6 +83,7 @@ class _OddsRow:
         return _approximate(self.approximation, self.attackers, defenders)
 
 
+@register
 @lru_cache(maxsize=1 << 16)
 def _approximate(approximation: LargeBattleOdds, attackers: int, defenders: int) -> float:
     # Board convention: one army stays behind, so Tan's battle has one army fewer.
@@ -145,6 +147,7 @@ def _large_border_chance(attackers: int, defenders: int, rules, sea_rounds: int)
     return chance + sum(p * attack_chance(a + 1, d, rules) for (a, d), p in states.items())
 
 
+@register
 @lru_cache(maxsize=1 << 16)
 def _phased_chance(attackers: int, defenders: int, dice, seeing: bool, sea_rounds: int, six: bool) -> float:
     return phased_win_probability(attackers, defenders, dice=dice, seeing=seeing, six=six, sea_rounds=sea_rounds)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from risk.battle.rounds import RoundModel
+from risk.battle.model import RoundModel
 
 #: Quantities solved backward: P(conquest), expected attacker armies left, expected defenders left.
 WIN, ATTACKER_LEFT, DEFENDER_LEFT = 0, 1, 2

@@ -19,9 +19,9 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from risk.battle.analysis import BattleOdds, battle_odds
 from risk.battle.dice import DiceRules
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
+from risk.battle.report import BattleOdds, battle_odds
 from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
 
