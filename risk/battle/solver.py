@@ -248,6 +248,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
     most_losses = model.most_losses
     inflow = np.zeros((D + 1, A + 1))   # probability arriving in each state, by column
     stopped = np.zeros((D + 1, A + 1))
+    runs, first_swept = _swept_runs(model, A, D, levels)
     for d in range(D, 0, -1):
         level = int(levels[d])
         mass = inflow[d]                 # becomes the probability of ever being in (a, d)
@@ -258,9 +259,12 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         steady_from = max(level + 1, full_dice)
         steady = model.float_outcomes(full_dice, d)
         if steady_from <= A:
-            lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
-            if lags:
-                mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
+            if d >= first_swept:
+                mass[steady_from:] = runs[d, steady_from:A + 1]
+            else:
+                lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
+                if lags:
+                    mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
         # The cells under the run, by hand, in a small Python list: first what the run sends
         # down into them, then each transient one in turn, from the top.
         low = max(0, min(level + 1, A) - most_losses)
@@ -292,6 +296,66 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         if d == D and A <= level:
             stopped[d, A] = 0.0          # the start did not stop, it was pushed on above
     return inflow[0].copy(), stopped
+
+
+def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[np.ndarray, int]:
+    """The final mass of every cell in the runs of full dice of :func:`final_distribution`, for
+    the columns from the steady count of defenders up (the second value): ``runs[d, a]``, zero
+    outside the runs.
+
+    Pulled one anti-diagonal ``a + d = s`` at a time, from the top: a run cell receives only
+    from run cells of the next three columns (what the cells under a run send stays under the
+    runs of earlier columns) and from the start, and from the cells above it in its own run. Its
+    sums are taken in the order the column loop adds them (the columns from the farthest, each
+    by its outcomes' order, then the run's own fall as the filter once summed it), so the values
+    are bit for bit those of that loop. Padded by three rows and columns of zeros, so that a
+    source off the table adds an exact zero.
+    """
+    full_dice = model.dice.attacker_max
+    first = model.steady_defenders
+    width = A + 4
+    runs = np.zeros((D + 4) * width)
+    starts = [max(int(levels[d]) + 1, full_dice) for d in range(D + 1)]
+    if first > D or min(starts[first:]) > A:
+        return runs.reshape(D + 4, width), first
+    in_run = np.zeros_like(runs)
+    for d in range(first, D + 1):
+        in_run[d * width + starts[d]:d * width + A + 1] = 1.0
+    # The start: 1 in its cell if it is in the run; else, pushed on at once, its first round
+    # is the first thing to reach the cells it leads to.
+    seed = np.zeros_like(runs)
+    if A >= starts[D]:
+        seed[D * width + A] = 1.0
+    else:
+        for la, ld, p in model.float_outcomes(A, D):
+            if ld:
+                seed[(D - ld) * width + A - la] += p * 1.0
+    steady = model.float_outcomes(full_dice, first)
+    across = [(ld * width + la, p) for ld in sorted({ld for _, ld, _ in steady if ld}, reverse=True)
+              for la, ld2, p in steady if ld2 == ld]
+    lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
+    step = width - 1
+    for s in range(A + D, first + full_dice - 1, -1):
+        d_low, d_high = max(first, s - A), min(D, s - full_dice)
+        if d_low > d_high:
+            continue
+        start = d_low * width + s - d_low
+        stop = d_high * width + s - d_high + 1
+        total = seed[start:stop:step].copy()
+        for back, p in across:
+            total += runs[start + back:stop + back:step] * p
+        if lags:
+            carried = None
+            for la, p in lags:
+                term = runs[start + la:stop + la:step] * p
+                if carried is None:
+                    carried = term
+                else:
+                    carried += term
+            total = carried + total
+        total *= in_run[start:stop:step]
+        runs[start:stop:step] = total
+    return runs.reshape(D + 4, width), first
 
 
 def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
