@@ -315,35 +315,54 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
     first = model.steady_defenders
     width = A + 4
     runs = np.zeros((D + 4) * width)
-    starts = [max(int(levels[d]) + 1, full_dice) for d in range(D + 1)]
-    if first > D or min(starts[first:]) > A:
+    starts = np.array([max(int(levels[d]) + 1, full_dice) for d in range(D + 1)])
+    if first > D or starts[first:].min() > A:
         return runs.reshape(D + 4, width), first
-    in_run = np.zeros_like(runs)
-    for d in range(first, D + 1):
-        in_run[d * width + starts[d]:d * width + A + 1] = 1.0
+    # Where a diagonal leaves the runs: the cell (s - d, d) is in one when d + starts[d] <= s,
+    # a prefix of the diagonal's columns when that bound never falls (else a mask says which).
+    bound = np.arange(first, D + 1) + starts[first:]
+    in_run = None
+    if np.any(np.diff(bound) < 0):
+        in_run = np.zeros_like(runs)
+        for d in range(first, D + 1):
+            in_run[d * width + starts[d]:d * width + A + 1] = 1.0
     # The start: 1 in its cell if it is in the run; else, pushed on at once, its first round
     # is the first thing to reach the cells it leads to.
-    seed = np.zeros_like(runs)
+    seeds: dict[int, float] = {}
     if A >= starts[D]:
-        seed[D * width + A] = 1.0
+        seeds[D * width + A] = 1.0
     else:
         for la, ld, p in model.float_outcomes(A, D):
             if ld:
-                seed[(D - ld) * width + A - la] += p * 1.0
+                seeds[(D - ld) * width + A - la] = p * 1.0
     steady = model.float_outcomes(full_dice, first)
     across = [(ld * width + la, p) for ld in sorted({ld for _, ld, _ in steady if ld}, reverse=True)
               for la, ld2, p in steady if ld2 == ld]
     lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
     step = width - 1
     for s in range(A + D, first + full_dice - 1, -1):
-        d_low, d_high = max(first, s - A), min(D, s - full_dice)
+        d_low = max(first, s - A)
+        if in_run is None:
+            d_high = first + int(np.searchsorted(bound, s, side="right")) - 1
+        else:
+            d_high = min(D, s - full_dice)
         if d_low > d_high:
             continue
         start = d_low * width + s - d_low
         stop = d_high * width + s - d_high + 1
-        total = seed[start:stop:step].copy()
+        total = None
+        seeded = [(index, seed) for index, seed in seeds.items()
+                  if start <= index < stop and (index - start) % step == 0]
+        if seeded:
+            total = np.zeros((stop - start - 1) // step + 1)
+            for index, seed in seeded:
+                total[(index - start) // step] = seed
         for back, p in across:
-            total += runs[start + back:stop + back:step] * p
+            term = runs[start + back:stop + back:step] * p
+            if total is None:
+                total = term
+            else:
+                total += term
         if lags:
             carried = None
             for la, p in lags:
@@ -353,7 +372,8 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
                 else:
                     carried += term
             total = carried + total
-        total *= in_run[start:stop:step]
+        if in_run is not None:
+            total *= in_run[start:stop:step]
         runs[start:stop:step] = total
     return runs.reshape(D + 4, width), first
 
