@@ -119,14 +119,14 @@ def _sweep(values: np.ndarray, plan: Plan, steady_from: int, first_column: int) 
     either way; with more (the seeing defender), the first cells of the run sum differently and
     are left to :func:`_run_cell`.
     """
-    _, D, width = values.shape
-    A = width - 1
+    _, columns, width = values.shape
+    A, D = width - 1, columns - 1
     across, same_column, lags = plan
     slow_rows = max((la for la, _ in same_column), default=0) if len(same_column) > 1 else 0
     flat = values.reshape(3, -1)
-    for s in range(steady_from + first_column, A + D):
+    for s in range(steady_from + first_column, A + D + 1):
         d_low = max(first_column, s - A)
-        d_high = min(D - 1, s - steady_from)
+        d_high = min(D, s - steady_from)
         fast_high = min(d_high, s - steady_from - slow_rows)
         if d_low <= fast_high:
             start, stop = s + d_low * A, s + fast_high * A + 1
