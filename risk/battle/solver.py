@@ -14,7 +14,7 @@ recurrence with constant coefficients,
 
 an IIR filter. Its terms reach back at most 3 armies in ``a`` and 3 in ``d``, so every cell on an
 anti-diagonal ``a + d = s`` depends only on the three anti-diagonals before it: the sweep runs
-one anti-diagonal at a time with numpy, each a strided slice of the table. The sums are taken in
+one anti-diagonal at a time with numpy, on a table stored by anti-diagonal. The sums are taken in
 the order of the filter the solver used before (scipy's ``lfilter``: direct form II transposed),
 so every value is bit for bit what it was. The few cells where the attacker rolls fewer dice, or
 where the defender's dice still depend on ``d``, are done in plain Python. Pushing probability
@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from risk.battle.model import RoundModel
 
@@ -84,74 +85,106 @@ def _plan(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
             sorted(same_column, key=lambda lag: -lag[0]))
 
 
-def _run_cell(values: np.ndarray, plan: Plan, steady_from: int, a: int, d: int) -> None:
-    """Solve one cell (a, d) of the run of full dice, ``a >= steady_from``, in plain Python.
+def _first_rows(same_column: list[tuple[int, float]]) -> int:
+    """How many rows at the bottom of a run sum differently from the rest: there the cells
+    below the run are folded in with the terms from earlier columns, before the filter's own
+    terms. With one outcome at most staying in the column that is one product added last or
+    first, the same value either way; with more (the seeing defender), the first rows differ."""
+    return max(la for la, _ in same_column) if len(same_column) > 1 else 0
+
+
+def _solve_low_rows(values: np.ndarray, plan: Plan, steady_from: int, rows: int, first_column: int) -> None:
+    """Solve the lowest ``rows`` rows of the run of full dice in columns ``d >= first_column``,
+    in plain Python: a row needs only rows at or below it, so they are solved before the sweep.
 
     The sums are those of the filter the column sweep once used, in its order: first the terms
-    from earlier columns, then the cells of this column below the run (known, folded in), then the
-    filter's own terms, from the farthest back; exactly the floating-point operations it made.
+    from earlier columns, then the cells of this column below the run (known, folded in), then
+    the filter's own terms, from the farthest back; exactly the floating-point operations it made.
     """
     across, same_column, lags = plan
-    i = a - steady_from
-    item = values.item
+    D = values.shape[1] - 1
     for q in range(3):
-        rhs = 0.0
-        for la, ld, p in across:
-            rhs += item(q, d - ld, a - la) * p
-        for la, p in same_column:
-            if i < la:
-                rhs += p * item(q, d, a - la)
-        carried = 0.0
-        for la, p in lags:
-            if la <= i:
-                carried += item(q, d, a - la) * p
-        values[q, d, a] = carried + rhs
+        # The rows these cells read, as lists indexed by d.
+        line = {a: values[q, :, a].tolist() for a in range(max(0, steady_from - 3), steady_from + rows)}
+        for a in range(steady_from, steady_from + rows):
+            i = a - steady_from
+            for d in range(first_column, D + 1):
+                rhs = 0.0
+                for la, ld, p in across:
+                    rhs += line[a - la][d - ld] * p
+                for la, p in same_column:
+                    if i < la:
+                        rhs += p * line[a - la][d]
+                carried = 0.0
+                for la, p in lags:
+                    if la <= i:
+                        carried += line[a - la][d] * p
+                line[a][d] = carried + rhs
+            values[q, first_column:, a] = line[a][first_column:]
 
 
-def _sweep(values: np.ndarray, plan: Plan, steady_from: int, first_column: int) -> None:
-    """Solve the run of full dice (rows ``a >= steady_from``) in columns ``d >= first_column``, all
+def _solve_column(values: np.ndarray, plan: Plan, steady_from: int, d: int) -> None:
+    """Solve the run of full dice of one column ``d`` whose earlier columns are all solved: the
+    terms from earlier columns and the known cells below the run with numpy, then the recurrence
+    along the column in plain Python, each sum in the order of :func:`_solve_low_rows`."""
+    across, same_column, lags = plan
+    A = values.shape[2] - 1
+    width = A + 1 - steady_from
+    column = values[:, d, :]
+    rhs = np.zeros((3, width))
+    for la, ld, p in across:
+        rhs += values[:, d - ld, steady_from - la:A + 1 - la] * p
+    for la, p in same_column:
+        reach = min(la, width)
+        rhs[:, :reach] += p * column[:, steady_from - la:steady_from - la + reach]
+    for q in range(3):
+        run = rhs[q].tolist()
+        for n in range(width):
+            carried = 0.0
+            for la, p in lags:
+                if la <= n:
+                    carried += run[n - la] * p
+            run[n] = carried + run[n]
+        column[q, steady_from:] = run
+
+
+def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) -> None:
+    """Solve the run of full dice from ``first_row`` up in columns ``d >= first_column``, all
     under ``plan``, one anti-diagonal ``a + d = s`` at a time.
 
-    In the flattened table of one quantity the cell (a, d) sits at ``d * (A + 1) + a``, so an
-    anti-diagonal is a slice of step ``A`` and the cell (a - la, d - ld) is the same slice moved
-    back by ``ld * (A + 1) + la``. A cell takes the same sums as in :func:`_run_cell`. Where one
-    outcome at most stays in the column, that is one product added last or first, the same value
-    either way; with more (the seeing defender), the first cells of the run sum differently and
-    are left to :func:`_run_cell`.
+    ``skewed[q, s, d]`` is the cell (s - d, d): an anti-diagonal is a contiguous row, and the
+    cell (a - la, d - ld) is in row ``s - la - ld``, column ``d - ld``. A cell takes the same sums
+    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`_first_rows`) are solved
+    before, by that function.
     """
-    _, columns, width = values.shape
-    A, D = width - 1, columns - 1
-    across, same_column, lags = plan
-    slow_rows = max((la for la, _ in same_column), default=0) if len(same_column) > 1 else 0
-    flat = values.reshape(3, -1)
-    for s in range(steady_from + first_column, A + D + 1):
+    _, diagonals, columns = skewed.shape
+    D = columns - 1
+    A = diagonals - 1 - D
+    across, _, lags = plan
+    for s in range(first_row + first_column, A + D + 1):
         d_low = max(first_column, s - A)
-        d_high = min(D, s - steady_from)
-        fast_high = min(d_high, s - steady_from - slow_rows)
-        if d_low <= fast_high:
-            start, stop = s + d_low * A, s + fast_high * A + 1
-            total = None
-            for la, ld, p in across:
-                back = ld * width + la
-                term = flat[:, start - back:stop - back:A] * p
-                if total is None:
-                    total = term
-                else:
-                    total += term
-            carried = None
-            for la, p in lags:
-                term = flat[:, start - la:stop - la:A] * p
-                if carried is None:
-                    carried = term
-                else:
-                    carried += term
-            cells = flat[:, start:stop:A]
-            if carried is None:
-                cells[...] = total
+        d_high = min(D, s - first_row)
+        if d_low > d_high:
+            continue
+        total = None
+        for la, ld, p in across:
+            term = skewed[:, s - la - ld, d_low - ld:d_high + 1 - ld] * p
+            if total is None:
+                total = term
             else:
-                np.add(carried, total, out=cells)
-        for d in range(max(d_low, fast_high + 1), d_high + 1):
-            _run_cell(values, plan, steady_from, s - d, d)
+                total += term
+        carried = None
+        for la, p in lags:
+            term = skewed[:, s - la, d_low:d_high + 1] * p
+            if carried is None:
+                carried = term
+            else:
+                carried += term
+        cells = skewed[:, s, d_low:d_high + 1]
+        if carried is None:
+            cells[...] = total
+        else:
+            np.add(carried, total, out=cells)
 
 
 def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
@@ -185,7 +218,11 @@ def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
 def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> BattleTable:
     """Solve (I - Q) x = b for every sub-battle up to (A, D) at once: one pass, O(A*D)."""
     A, D = max_attackers, max_defenders
-    values = np.zeros((3, D + 1, A + 1))
+    # Stored by anti-diagonal (row s = a + d holds the cells (s - d, d)), so that the sweep reads
+    # and writes contiguous slices; ``values`` is the same memory seen as [q, d, a].
+    skewed = np.zeros((3, A + D + 1, D + 1))
+    values = as_strided(skewed, shape=(3, D + 1, A + 1),
+                        strides=(skewed.strides[0], skewed.strides[1] + skewed.strides[2], skewed.strides[1]))
     armies = np.arange(A + 1, dtype=float)
     # Column d = 0: the defender is destroyed, a conquest with ``a`` armies left.
     values[WIN, 0, :] = 1.0
@@ -199,17 +236,18 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     for a, row in _fewer_dice_rows(model, D, stop, few_dice).items():
         values[:, :, a] = np.array(row).T
     if steady_from > A:
-        return BattleTable(model, stop, values)
+        return BattleTable(model, stop, np.ascontiguousarray(values))
     # The round odds of the run depend on d only up to the steady count: the first columns each
     # have their own, solved cell by cell; every later one shares the steady count's.
     steady = model.steady_defenders
     for d in range(1, min(D, steady - 1) + 1):
-        plan = _plan(model, full_dice, d)
-        for a in range(steady_from, A + 1):
-            _run_cell(values, plan, steady_from, a, d)
+        _solve_column(values, _plan(model, full_dice, d), steady_from, d)
     if D >= steady:
-        _sweep(values, _plan(model, full_dice, steady), steady_from, steady)
-    return BattleTable(model, stop, values)
+        plan = _plan(model, full_dice, steady)
+        low_rows = min(_first_rows(plan[1]), A + 1 - steady_from)
+        _solve_low_rows(values, plan, steady_from, low_rows, steady)
+        _sweep(skewed, plan, steady_from + low_rows, steady)
+    return BattleTable(model, stop, np.ascontiguousarray(values))
 
 
 def stop_levels_below(table: BattleTable, stop_below: float) -> np.ndarray | None:
@@ -308,38 +346,39 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
     runs of earlier columns) and from the start, and from the cells above it in its own run. Its
     sums are taken in the order the column loop adds them (the columns from the farthest, each
     by its outcomes' order, then the run's own fall as the filter once summed it), so the values
-    are bit for bit those of that loop. Padded by three rows and columns of zeros, so that a
-    source off the table adds an exact zero.
+    are bit for bit those of that loop. Stored by anti-diagonal (``skewed[s, d]`` is the cell
+    (s - d, d)) and padded with zeros, so that a source off the table adds an exact zero.
     """
     full_dice = model.dice.attacker_max
     first = model.steady_defenders
-    width = A + 4
-    runs = np.zeros((D + 4) * width)
+    skewed = np.zeros((A + D + 7, D + 4))
+    runs = as_strided(skewed, shape=(D + 4, A + 4),
+                      strides=(skewed.strides[0] + skewed.strides[1], skewed.strides[0]))
     starts = np.array([max(int(levels[d]) + 1, full_dice) for d in range(D + 1)])
     if first > D or starts[first:].min() > A:
-        return runs.reshape(D + 4, width), first
+        return runs, first
     # Where a diagonal leaves the runs: the cell (s - d, d) is in one when d + starts[d] <= s,
     # a prefix of the diagonal's columns when that bound never falls (else a mask says which).
     bound = np.arange(first, D + 1) + starts[first:]
     in_run = None
     if np.any(np.diff(bound) < 0):
-        in_run = np.zeros_like(runs)
+        in_run = np.zeros_like(skewed)
+        in_run_cells = as_strided(in_run, shape=runs.shape, strides=runs.strides)
         for d in range(first, D + 1):
-            in_run[d * width + starts[d]:d * width + A + 1] = 1.0
+            in_run_cells[d, starts[d]:A + 1] = 1.0
     # The start: 1 in its cell if it is in the run; else, pushed on at once, its first round
     # is the first thing to reach the cells it leads to.
-    seeds: dict[int, float] = {}
+    seeds: dict[tuple[int, int], float] = {}
     if A >= starts[D]:
-        seeds[D * width + A] = 1.0
+        seeds[(A + D, D)] = 1.0
     else:
         for la, ld, p in model.float_outcomes(A, D):
             if ld:
-                seeds[(D - ld) * width + A - la] = p * 1.0
+                seeds[(A - la + D - ld, D - ld)] = p * 1.0
     steady = model.float_outcomes(full_dice, first)
-    across = [(ld * width + la, p) for ld in sorted({ld for _, ld, _ in steady if ld}, reverse=True)
+    across = [(la, ld, p) for ld in sorted({ld for _, ld, _ in steady if ld}, reverse=True)
               for la, ld2, p in steady if ld2 == ld]
     lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
-    step = width - 1
     for s in range(A + D, first + full_dice - 1, -1):
         d_low = max(first, s - A)
         if in_run is None:
@@ -348,17 +387,14 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
             d_high = min(D, s - full_dice)
         if d_low > d_high:
             continue
-        start = d_low * width + s - d_low
-        stop = d_high * width + s - d_high + 1
         total = None
-        seeded = [(index, seed) for index, seed in seeds.items()
-                  if start <= index < stop and (index - start) % step == 0]
+        seeded = [(d, seed) for (diagonal, d), seed in seeds.items() if diagonal == s and d_low <= d <= d_high]
         if seeded:
-            total = np.zeros((stop - start - 1) // step + 1)
-            for index, seed in seeded:
-                total[(index - start) // step] = seed
-        for back, p in across:
-            term = runs[start + back:stop + back:step] * p
+            total = np.zeros(d_high + 1 - d_low)
+            for d, seed in seeded:
+                total[d - d_low] = seed
+        for la, ld, p in across:
+            term = skewed[s + la + ld, d_low + ld:d_high + 1 + ld] * p
             if total is None:
                 total = term
             else:
@@ -366,16 +402,16 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
         if lags:
             carried = None
             for la, p in lags:
-                term = runs[start + la:stop + la:step] * p
+                term = skewed[s + la, d_low:d_high + 1] * p
                 if carried is None:
                     carried = term
                 else:
                     carried += term
             total = carried + total
         if in_run is not None:
-            total *= in_run[start:stop:step]
-        runs[start:stop:step] = total
-    return runs.reshape(D + 4, width), first
+            total *= in_run[s, d_low:d_high + 1]
+        skewed[s, d_low:d_high + 1] = total
+    return runs, first
 
 
 def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
