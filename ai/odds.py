@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from risk.battle.caches import register
 from risk.battle.large import TABLE_ARMIES, LargeBattleOdds, large_battle_odds
 from risk.battle.law import BattleLaw, land_key, odds_depend_on_border, sea_rounds_left
 from risk.battle.rolled import is_rolled
@@ -29,7 +30,7 @@ __all__ = ["EXACT_ARMIES", "LargeOddsRows", "attack_chance", "attack_odds", "att
 #: (:data:`risk.battle.large.TABLE_ARMIES`).
 EXACT_ARMIES = TABLE_ARMIES
 
-_TABLES: dict[tuple, "list[list[float]] | LargeOddsRows"] = {}
+_TABLES: dict[tuple, "list[list[float]] | LargeOddsRows"] = register({})
 
 
 def odds_rows(rules, largest: int):
@@ -77,6 +78,7 @@ class _OddsRow:
         return _approximate(self.approximation, self.attackers, defenders)
 
 
+@register
 @lru_cache(maxsize=1 << 16)
 def _approximate(approximation: LargeBattleOdds, attackers: int, defenders: int) -> float:
     # Board convention: one army stays behind, so Tan's battle has one army fewer.

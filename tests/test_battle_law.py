@@ -191,13 +191,14 @@ def test_the_variant_flags_are_read_in_the_law_only():
 
 
 def test_the_sea_lane_count_is_used_by_the_law_only():
-    # Defined with the battle mathematics, re-exported, and read where the law works out the
-    # rounds left; the odds command takes its range from the law (risk odds --sea-lane).
+    # Defined with the round laws of a sea lane, re-exported, and read where the law works out
+    # the rounds left; the odds command takes its range from the law (risk odds --sea-lane).
     users = {name for name, text in _sources() if "SEA_LANE_ROUNDS" in text}
-    assert users <= {"risk/battle/phased.py", "risk/battle/__init__.py", "risk/battle/law.py",
-                     "risk/commands/odds.py"}, users
+    assert users <= {"risk/battle/sealane.py", "risk/battle/phased.py", "risk/battle/__init__.py",
+                     "risk/battle/law.py", "risk/commands/odds.py"}, users
     for name, text in _sources():
-        if name in ("risk/battle/phased.py", "risk/battle/__init__.py", "risk/commands/odds.py"):
+        if name in ("risk/battle/sealane.py", "risk/battle/phased.py", "risk/battle/__init__.py",
+                    "risk/commands/odds.py"):
             arithmetic = [line for line in text.splitlines() if re.search(r"SEA_LANE_ROUNDS\s*[-+<>]", line)]
             assert not arithmetic, (name, arithmetic)
     hud = (ROOT / "risk/gui/hud.py").read_text(encoding="utf-8")

@@ -5,39 +5,49 @@ The engine-facing API (board convention: ``attackers`` = armies on the attacking
     from risk.battle import (DiceRules, STANDARD_DICE, resolve_roll, sample_blitz,
                              blitz_distribution, win_probability)
 
-Modules, from the dice up:
+Modules, from the bottom up (each imports only modules above it in this list, at module level;
+``tests/test_battle_imports.py`` checks that the graph has no cycle):
 
+- :mod:`~risk.battle.caches` the registry of every cache, :func:`clear_caches`, the sampler cache;
 - :mod:`~risk.battle.dice` the dice rules; one round's odds by enumerating every roll (Fractions);
-- :mod:`~risk.battle.rounds` round models: one round's odds for every state of a battle;
-- :mod:`~risk.battle.variants` the seeing defender (FAQ Q3.1), Tan's 1997 table, FAQ Q3.3 losses;
+- :mod:`~risk.battle.model` the round model: one round's odds for every state of a battle;
+- :mod:`~risk.battle.seeing`, :mod:`~risk.battle.tan1997` the seeing defender (FAQ Q3.1) and
+  Tan's 1997 table as round models; :mod:`~risk.battle.sealane` the sea-lane die's round laws;
+- :mod:`~risk.battle.rounds` the round models by name; :mod:`~risk.battle.variants` the variants
+  and the FAQ's Q3.3 losses;
 - :mod:`~risk.battle.exact` the O(A*D) solution state by state, exact with Fractions;
 - :mod:`~risk.battle.solver` the same, vectorised with numpy: the one the program uses;
-- :mod:`~risk.battle.markov` Tan's absorbing chain, dense and sparse, the reference;
-- :mod:`~risk.battle.analysis` conventions, cached look-ups, full battle reports;
-- :mod:`~risk.battle.phased` battles whose first rounds differ (the sea-lane die);
-- :mod:`~risk.battle.commander` the commander's six, chosen after the roll: the optimal policy;
+- :mod:`~risk.battle.markov` Tan's absorbing chain, dense and sparse, the reference (scipy, loaded
+  only when it is called); :mod:`~risk.battle.rolled` huge battles rolled round by round;
+- :mod:`~risk.battle.analysis` conventions, cached tables and distributions;
+- :mod:`~risk.battle.large` a calibrated approximation for battles beyond the tables;
 - :mod:`~risk.battle.sampling` one uniform draw -> the outcome of a whole blitz;
+- :mod:`~risk.battle.commander` the commander's six, chosen after the roll: the optimal policy;
+- :mod:`~risk.battle.phased` battles whose first rounds differ (the sea-lane die);
+- :mod:`~risk.battle.report` full battle reports (:func:`battle_odds`);
 - :mod:`~risk.battle.montecarlo` vectorised dice-rolling simulation with standard errors;
-- :mod:`~risk.battle.plots` Tan's figures redrawn correctly, and a heat map.
+- :mod:`~risk.battle.plots` Tan's figures redrawn correctly, and a heat map (matplotlib: not
+  imported here; ``import risk.battle.plots`` when a figure is wanted).
 
 See ``docs/battle.md``.
 """
 
-from risk.battle.analysis import (CONVENTIONS, BattleOdds, battle_odds, battle_table, blitz_distribution,
-                                  clear_caches, expected_losses, final_states, model_win_rows, win_probability,
-                                  win_rows)
+from risk.battle.analysis import (CONVENTIONS, battle_table, blitz_distribution, expected_losses, final_states,
+                                  model_win_rows, win_probability, win_rows)
+from risk.battle.caches import clear_caches
+from risk.battle.commander import (commander_outcomes, sample_commander, six_changes, six_choice, six_pays,
+                                   six_round, with_six)
 from risk.battle.dice import (STANDARD_DICE, BattleError, DiceRules, expected_round_losses, order_statistic,
                               resolve_roll, round_outcomes)
 from risk.battle.exact import ExactTable, distribution_exact, solve_exact
 from risk.battle.markov import ChainSolution, TanChain, solve_dense, solve_sparse, tan_chain
 from risk.battle.montecarlo import MonteCarloResult, simulate_battles
+from risk.battle.phased import (phased_distribution, phased_outcomes, phased_win_probability,
+                                sample_phased)
+from risk.battle.report import BattleOdds, battle_odds
 from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
-from risk.battle.commander import (commander_outcomes, sample_commander, six_changes, six_choice, six_pays,
-                                   six_round, with_six)
-from risk.battle.phased import (SEA_LANE_ROUNDS, battle_laws, phased_distribution, phased_outcomes,
-                                phased_win_probability,
-                                sample_phased, special_round, variant_model)
 from risk.battle.sampling import sample_blitz
+from risk.battle.sealane import SEA_LANE_ROUNDS, battle_laws, special_round, variant_model
 from risk.battle.solver import BattleTable, final_distribution, solve_table
 from risk.battle.variants import (expected_losses_unlimited, faq_seeing_defender_losses, faq_standard_losses,
                                   long_run_loss_ratio, seeing_defender_dice, seeing_defender_model,

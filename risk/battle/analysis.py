@@ -9,31 +9,31 @@ Two conventions, named everywhere and never mixed:
 
 board(A, D) = tan(A - 1, D): the same battle, counted differently. The engine-facing functions
 (:func:`win_probability`, :func:`expected_losses`, :func:`blitz_distribution`, and
-:func:`risk.battle.sampling.sample_blitz`) use the board convention; :func:`battle_odds` takes
-either.
+:func:`risk.battle.sampling.sample_blitz`) use the board convention;
+:func:`risk.battle.report.battle_odds`, the full report built on this module, takes either.
 
->>> round(win_probability(4, 2), 6), battle_odds(3, 2, convention="tan", exact=True).attacker_win
-(0.655954, Fraction(6610505, 10077696))
+>>> round(win_probability(4, 2), 6), round(expected_losses(3, 2)[0], 6)
+(0.655954, 1.409722)
 """
 
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
-from typing import Union
 
 import numpy as np
 
+from risk.battle.caches import clear_caches, register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
-from risk.battle.rounds import VARIANTS, RoundModel, round_model, standard_model
+from risk.battle.model import RoundModel, standard_model
 from risk.battle.solver import BattleTable, final_distribution, solve_table, stop_levels_below
 
-CONVENTIONS = ("board", "tan")
+__all__ = ["CONVENTIONS", "MAX_CACHED_ARMIES", "battle_table", "blitz_distribution", "check_stop_below",
+           "clear_caches", "expected_losses", "final_states", "model_win_rows", "tan_battle", "whole_number",
+           "win_probability", "win_rows"]
 
-Probability = Union[float, Fraction]
+CONVENTIONS = ("board", "tan")
 
 
 # -- checking what callers pass -------------------------------------------------------------------
@@ -68,7 +68,8 @@ def tan_battle(attackers: object, defenders: object, stop_at: object | None,
     return attackers - behind, defenders, stop_at - behind
 
 
-def _check_stop_below(stop_below: object) -> float | None:
+def check_stop_below(stop_below: object) -> float | None:
+    """``stop_below`` as a float probability (or None), or a :class:`BattleError`."""
     if stop_below is None:
         return None
     try:
@@ -83,11 +84,11 @@ def _check_stop_below(stop_below: object) -> float | None:
 # -- cached tables -------------------------------------------------------------------------------
 
 #: The largest table solved so far for each (round model, stop), in Tan's convention.
-_TABLES: dict[tuple[RoundModel, int], BattleTable] = {}
+_TABLES: dict[tuple[RoundModel, int], BattleTable] = register({})
 #: Win probabilities as nested lists, board convention: ``rows[attackers][defenders]``.
-_WIN_ROWS: dict[tuple[DiceRules, int], list[list[float]]] = {}
+_WIN_ROWS: dict[tuple[DiceRules, int], list[list[float]]] = register({})
 #: The same for the standard dice, keyed by ``stop_at`` alone so a look-up hashes one int.
-_STANDARD_WIN_ROWS: dict[int, list[list[float]]] = {}
+_STANDARD_WIN_ROWS: dict[int, list[list[float]]] = register({})
 
 _SMALLEST_TABLE = 32
 #: Tables are kept up to this many armies a side (about 30 MB). A larger battle is solved for the
@@ -119,19 +120,6 @@ def battle_table(model: RoundModel, attackers: int, defenders: int, stop: int = 
     table = solve_table(model, new_a, new_d, stop)
     _TABLES[key] = table
     return table
-
-
-def clear_caches() -> None:
-    """Forget every solved table and sampler (to bound memory, or to time a cold start)."""
-    _TABLES.clear()
-    _WIN_ROWS.clear()
-    _STANDARD_WIN_ROWS.clear()
-    _MODEL_WIN_ROWS.clear()
-    _distribution_items.cache_clear()
-    from risk.battle import commander, sampling
-
-    sampling.clear_samplers()
-    commander.clear_commander_caches()
 
 
 def _win_rows(dice: DiceRules, stop_at: int, attackers: int, defenders: int) -> list[list[float]]:
@@ -194,7 +182,7 @@ def win_rows(attackers: int, defenders: int, stop_at: int = 1,
     return rows
 
 
-_MODEL_WIN_ROWS: dict[RoundModel, list[list[float]]] = {}
+_MODEL_WIN_ROWS: dict[RoundModel, list[list[float]]] = register({})
 
 
 def model_win_rows(model: RoundModel, attackers: int, defenders: int) -> list[list[float]]:
@@ -238,15 +226,19 @@ def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
 
 # Bounded by count and, since distributions of larger battles are not sampled from a table
 # (risk.battle.rolled), by size: at most a few hundred outcomes each.
+@register
 @lru_cache(maxsize=512)
 def _distribution_items(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> tuple[tuple[tuple[int, int], float], ...]:
     return tuple(_float_final_states(model, a, d, stop, stop_below).items())
 
 
-def final_states(model: RoundModel, attackers: int, defenders: int, stop: int = 0) -> dict[tuple[int, int], float]:
-    """Every final state (Tan's convention) of a battle under any round model, cached (floats)."""
-    return dict(_distribution_items(model, attackers, defenders, stop, None))
+def final_states(model: RoundModel, attackers: int, defenders: int, stop: int = 0,
+                 stop_below: float | None = None) -> dict[tuple[int, int], float]:
+    """Every final state (Tan's convention) of a battle under any round model, cached (floats).
+
+    ``stop_below`` as in :func:`blitz_distribution` (checked by :func:`check_stop_below`)."""
+    return dict(_distribution_items(model, attackers, defenders, stop, stop_below))
 
 
 def blitz_distribution(attackers: int, defenders: int, stop_at: int = 1, dice: DiceRules = STANDARD_DICE,
@@ -263,109 +255,5 @@ def blitz_distribution(attackers: int, defenders: int, stop_at: int = 1, dice: D
     """
     a, d, stop = tan_battle(attackers, defenders, stop_at, "board")
     model = standard_model(dice)
-    items = _distribution_items(model, a, d, stop, _check_stop_below(stop_below))
+    items = _distribution_items(model, a, d, stop, check_stop_below(stop_below))
     return {(left + 1, defenders_left): p for (left, defenders_left), p in items}
-
-
-# -- full reports ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class BattleOdds:
-    """Everything about one battle, in the stated convention (floats, or Fractions if exact).
-
-    ``final_states`` maps (attacker armies left, defender armies left) to its probability.
-    ``attacker_survivors[k]`` is the probability that the attacker ends with ``k`` armies: in
-    the board convention the armies on the attacking territory (before any move in; 1 or fewer
-    than ``stop_at`` when he lost or stopped), in Tan's the attacking armies left (0 when all
-    were lost). It covers conquests and failures alike. ``defender_survivors[k]`` is the same
-    for the defender (``k = 0``: conquered).
-    """
-
-    attackers: int
-    defenders: int
-    convention: str
-    stop_at: int
-    variant: str
-    dice: DiceRules
-    exact: bool
-    stop_below: float | None
-    attacker_win: Probability
-    expected_attacker_losses: Probability
-    expected_defender_losses: Probability
-    final_states: dict[tuple[int, int], Probability] = field(repr=False)
-    attacker_survivors: dict[int, Probability] = field(repr=False)
-    defender_survivors: dict[int, Probability] = field(repr=False)
-    #: With the commander's six: the chance that the policy spends it in this battle.
-    six_spent: Probability | None = None
-
-
-def battle_odds(attackers: int, defenders: int, *, convention: str = "board", stop_at: int | None = None,
-                dice: DiceRules = STANDARD_DICE, variant: str = "standard", exact: bool = False,
-                stop_below: float | None = None, six: bool = False, sea_rounds: int = 0) -> BattleOdds:
-    """Win probability, expected losses and survivor distributions of one battle.
-
-    ``stop_at`` is in the stated convention (default: fight to the end, 1 on the board, 0 in
-    Tan's). ``variant`` is one of :data:`~risk.battle.rounds.VARIANTS`. ``exact`` gives
-    Fractions (from the state-by-state solver; fine up to a few hundred armies a side).
-    ``six``: the attacker may turn a die he rolled into a six once, on the roll where that
-    raises the chance of conquest most (:mod:`risk.battle.commander`); ``sea_rounds`` gives the
-    defender the sea-lane extra die for that many first rolls (:mod:`risk.battle.phased`).
-    """
-    a, d, stop = tan_battle(attackers, defenders, stop_at, convention)
-    six_spent = None
-    if variant not in VARIANTS:
-        raise BattleError(f"unknown battle variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
-    threshold = _check_stop_below(stop_below)
-    model = round_model(variant, dice)
-    if six or sea_rounds:
-        if threshold is not None or variant == "tan1997":
-            raise BattleError("the commander's six and the sea lane combine with neither --stop-below nor tan1997")
-        final, six_spent = _phased_final(a, d, stop, dice, variant == "seeing-defender", six, sea_rounds, exact)
-        zero: Probability = Fraction(0) if exact else 0.0
-    elif exact:
-        final = distribution_exact(model, a, d, stop, exact=True, stop_below=threshold)
-        zero = Fraction(0)
-    else:
-        final = dict(_distribution_items(model, a, d, stop, threshold))
-        zero = 0.0
-    shift = attackers - a   # 1 in the board convention: the army that stays behind
-    states: dict[tuple[int, int], Probability] = {}
-    attacker_survivors: dict[int, Probability] = {}
-    defender_survivors: dict[int, Probability] = {}
-    win = attacker_left = defender_left = zero
-    for (left, defenders_left), p in final.items():
-        states[(left + shift, defenders_left)] = p
-        attacker_survivors[left + shift] = attacker_survivors.get(left + shift, zero) + p
-        defender_survivors[defenders_left] = defender_survivors.get(defenders_left, zero) + p
-        if defenders_left == 0:
-            win += p
-        attacker_left += p * left
-        defender_left += p * defenders_left
-    return BattleOdds(
-        attackers=attackers, defenders=defenders, convention=convention, stop_at=stop + shift,
-        variant=variant, dice=dice, exact=exact, stop_below=threshold, attacker_win=win,
-        expected_attacker_losses=a - attacker_left, expected_defender_losses=d - defender_left,
-        final_states=states, attacker_survivors=dict(sorted(attacker_survivors.items())),
-        defender_survivors=dict(sorted(defender_survivors.items())), six_spent=six_spent)
-
-
-def _phased_final(a: int, d: int, stop: int, dice: DiceRules, seeing: bool, six: bool, sea_rounds: int,
-                  exact: bool) -> tuple[dict[tuple[int, int], Probability], Probability | None]:
-    """Final states (Tan's convention) of a battle with the sea-lane die or the commander's six,
-    and the chance that the six is spent (None without it)."""
-    from risk.battle.commander import commander_final_states
-    from risk.battle.phased import battle_laws, phased_final_states
-
-    final: dict[tuple[int, int], Probability] = {}
-    six_spent: Probability | None = None
-    if six:
-        outcomes = commander_final_states(a, d, stop, dice, seeing, sea_rounds, exact)
-        six_spent = sum((p for (_, _, _, used), p in outcomes.items() if used), Fraction(0) if exact else 0.0)
-        items = (((left, defenders_left), p) for (left, defenders_left, _, _), p in outcomes.items())
-    else:
-        base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
-        items = (((left, defenders_left), p)
-                 for (left, defenders_left, _), p in phased_final_states(base, opening, a, d, stop, exact).items())
-    for state, p in items:
-        final[state] = final.get(state, 0) + p
-    return final, six_spent

@@ -35,10 +35,12 @@ from functools import lru_cache
 from itertools import product
 from typing import Sequence, Union
 
+from risk.battle.caches import register
 from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules, resolve_roll
 from risk.battle.rolled import ROLLED_STATES, is_rolled, roll_battle
 from risk.battle.sampling import SamplerCache
-from risk.battle.variants import seeing_defender_dice
+from risk.battle.sealane import battle_laws
+from risk.battle.seeing import seeing_defender_dice
 
 Number = Union[float, Fraction]
 
@@ -73,6 +75,7 @@ def _distinct_defenders(dice: DiceRules) -> int:
     return max(5, dice.steady_defender_armies)
 
 
+@register
 @lru_cache(maxsize=None)
 def _six_round_exact(attack_dice: int, defenders: int, dice: DiceRules, extra_die: bool,
                      seeing: bool) -> tuple[tuple[int, int, int, int, Fraction], ...]:
@@ -130,6 +133,7 @@ class _Laws:
         return cell
 
 
+@register
 @lru_cache(maxsize=None)
 def _laws(dice: DiceRules, seeing: bool, exact: bool) -> _Laws:
     return _Laws(dice, seeing, exact)
@@ -177,7 +181,7 @@ class Values:
         return a <= self.max_a and d <= self.max_d
 
 
-_VALUES: dict[tuple, Values] = {}
+_VALUES: dict[tuple, Values] = register({})
 
 
 def values(a: int, d: int, stop: int, dice: DiceRules = STANDARD_DICE, seeing: bool = False,
@@ -244,6 +248,7 @@ def _checked(attackers: int, defenders: int, stop_at: int) -> None:
         raise BattleError(f"no battle from {attackers} armies (stopping at {stop_at}) against {defenders}")
 
 
+@register
 @lru_cache(maxsize=512)
 def _float_items(attackers: int, defenders: int, stop_at: int, dice: DiceRules, seeing: bool, sea_rounds: int):
     return tuple(commander_final_states(attackers - 1, defenders, stop_at - 1, dice, seeing, sea_rounds).items())
@@ -275,7 +280,7 @@ def six_choice(kept: tuple[int, int], six: tuple[int, int], *, stop_at: int = 1,
     return float(table.keep[0][a - 1][d]), float(table.spent[0][a6 - 1][d6])
 
 
-_SAMPLERS = SamplerCache()
+_SAMPLERS = register(SamplerCache())
 
 
 def sample_commander(attackers: int, defenders: int, u: float, stop_at: int = 1, *,
@@ -285,8 +290,6 @@ def sample_commander(attackers: int, defenders: int, u: float, stop_at: int = 1,
     left, sea-lane rounds fought, whether the six was spent). A very large battle is rolled
     round by round, the six spent on the first roll it improves (:mod:`risk.battle.rolled`)."""
     if is_rolled(attackers, defenders):
-        from risk.battle.phased import battle_laws
-
         _checked(attackers, defenders, stop_at)
         base, opening = battle_laws(dice, seeing=seeing, sea_rounds=sea_rounds)
         laws = _laws(dice, seeing, False)

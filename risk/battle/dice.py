@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
+from risk.battle.caches import register
 from risk.errors import RiskError, RulesError
 
 FACES = range(1, 7)
@@ -105,6 +106,7 @@ def _check_dice_counts(attack_dice: int, defend_dice: int) -> None:
         raise BattleError(f"a round has 1 to 3 dice a side, not {attack_dice} against {defend_dice}")
 
 
+@register
 @lru_cache(maxsize=None)
 def round_outcomes(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], Fraction]:
     """Exact odds of one round: {(attacker_losses, defender_losses): probability}, by enumeration.
@@ -120,6 +122,7 @@ def round_outcomes(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], 
     return {losses: Fraction(count, total) for losses, count in sorted(counts.items())}
 
 
+@register
 @lru_cache(maxsize=None)
 def order_statistic(dice: int, rank: int) -> tuple[Fraction, ...]:
     """Distribution of the ``rank``-th largest of ``dice`` dice (rank 1 = the maximum), faces 1..6.

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from risk.battle.rounds import RoundModel
+from risk.battle.model import RoundModel
 
 Number = TypeVar("Number", Fraction, float)
 

@@ -31,7 +31,9 @@ from typing import Callable
 
 import numpy as np
 
-from risk.battle.rounds import RoundModel
+from risk.battle.analysis import battle_table
+from risk.battle.caches import register
+from risk.battle.model import RoundModel
 
 #: Exact odds come from a table up to this many armies a side (about 30 MB); the approximation is
 #: calibrated there and answers beyond. A fixed bound, never the size some cache has reached, so
@@ -110,12 +112,11 @@ class LargeBattleOdds:
         return replace(self, shift=float(best.x[0]), skew=float(best.x[1]))
 
 
+@register
 @lru_cache(maxsize=None)
 def large_battle_odds(model: RoundModel, table_size: int, stop: int = 0) -> LargeBattleOdds:
     """The approximation for ``model``, calibrated on the exact table of ``table_size`` a side
     (cached per model, size and stop level; the table is the cached one the bots index)."""
-    from risk.battle.analysis import battle_table
-
     # A cached table may be larger; its first rows and columns are the same exact values.
     win = battle_table(model, table_size, table_size, stop).win[:table_size + 1, :table_size + 1]
     return LargeBattleOdds.of(model, stop).calibrated(win)
@@ -124,8 +125,6 @@ def large_battle_odds(model: RoundModel, table_size: int, stop: int = 0) -> Larg
 def win_estimate(model: RoundModel, stop: int = 0) -> Callable[[int, int], float]:
     """P(conquest) of any battle (Tan's convention) under ``model``: exact from the table up to
     :data:`TABLE_ARMIES` a side, the calibrated approximation beyond."""
-    from risk.battle.analysis import battle_table
-
     exact = battle_table(model, TABLE_ARMIES, TABLE_ARMIES, stop).win
     approximation = large_battle_odds(model, TABLE_ARMIES, stop)
 

@@ -30,15 +30,18 @@ from functools import lru_cache
 from itertools import product
 from typing import NamedTuple, Sequence, Union
 
-from risk.battle.analysis import BattleOdds, battle_odds, blitz_distribution, model_win_rows, win_probability, win_rows
+from risk.battle.caches import register
+from risk.battle.analysis import blitz_distribution, model_win_rows, win_probability, win_rows
 from risk.battle.commander import commander_outcomes, roll_outcome, sample_commander, six_choice
 from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
-from risk.battle.phased import SEA_LANE_ROUNDS, battle_laws, phased_outcomes, phased_win_probability, sample_phased
+from risk.battle.phased import phased_outcomes, phased_win_probability, sample_phased
+from risk.battle.report import BattleOdds, battle_odds
+from risk.battle.sealane import SEA_LANE_ROUNDS, battle_laws
 from risk.battle.rolled import is_rolled
-from risk.battle.rounds import RoundModel, standard_model
+from risk.battle.model import RoundModel, standard_model
 from risk.battle.sampling import sample_blitz
-from risk.battle.variants import seeing_defender_dice, seeing_defender_model
+from risk.battle.seeing import seeing_defender_dice, seeing_defender_model
 
 Probability = Union[float, Fraction]
 
@@ -323,12 +326,14 @@ class BattleLaw:
                               "fight on to stop_at")
 
 
+@register
 @lru_cache(maxsize=None)
 def _shared_law(dice: DiceRules, seeing: bool, sea_rounds: int, six: bool) -> BattleLaw:
     # A few dozen laws exist (dice rules x variants): the bots ask for them in their inner loops.
     return BattleLaw(dice, seeing, sea_rounds, six)
 
 
+@register
 @lru_cache(maxsize=1 << 16)
 def _variant_win(law: BattleLaw, attackers: int, defenders: int, stop_at: int) -> float:
     return phased_win_probability(attackers, defenders, stop_at, dice=law.dice, seeing=law.seeing, six=law.six,
@@ -340,6 +345,7 @@ def attacker_rolls(count: int, exact: bool = False) -> dict[tuple[int, ...], Pro
     return dict(_rolls(count, exact))
 
 
+@register
 @lru_cache(maxsize=None)
 def _rolls(count: int, exact: bool) -> tuple[tuple[tuple[int, ...], Probability], ...]:
     counts: dict[tuple[int, ...], int] = {}
@@ -348,7 +354,3 @@ def _rolls(count: int, exact: bool) -> tuple[tuple[tuple[int, ...], Probability]
         counts[key] = counts.get(key, 0) + 1
     total = 6 ** count
     return tuple((roll, Fraction(n, total) if exact else n / total) for roll, n in sorted(counts.items(), reverse=True))
-
-
-def clear_law_caches() -> None:
-    _variant_win.cache_clear()

@@ -22,10 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
-import scipy.sparse.linalg as spla
 
-from risk.battle.rounds import RoundModel
+from risk.battle.model import RoundModel
 
 
 @dataclass(frozen=True)
@@ -34,9 +32,9 @@ class TanChain:
 
     attackers: int
     defenders: int
-    Q: sp.csr_matrix      # transient -> transient, (A*D) x (A*D)
-    R: sp.csr_matrix      # transient -> absorbing, (A*D) x (A + D)
-    E: np.ndarray         # absorbing state -> (defenders left, attackers left), (A + D) x 2
+    Q: "scipy.sparse.csr_matrix"  # transient -> transient, (A*D) x (A*D)
+    R: "scipy.sparse.csr_matrix"  # transient -> absorbing, (A*D) x (A + D)
+    E: np.ndarray                 # absorbing state -> (defenders left, attackers left), (A + D) x 2
 
     def transient_index(self, a: int, d: int) -> int:
         """Index of (a, d), 1 <= a <= A, 1 <= d <= D, in Tan's order."""
@@ -53,6 +51,8 @@ def tan_chain(model: RoundModel, attackers: int, defenders: int) -> TanChain:
     The states are grouped by the round odds that apply to them (attacker dice, defender
     class), so the entries are laid down a group at a time with numpy, not state by state.
     """
+    import scipy.sparse as sp  # only this reference needs scipy: keep it out of every import
+
     A, D = attackers, defenders
     a_grid, d_grid = np.meshgrid(np.arange(1, A + 1), np.arange(1, D + 1), indexing="ij")
     a_all, d_all = a_grid.ravel(), d_grid.ravel()          # Tan's order: a major, d minor
@@ -124,6 +124,9 @@ def solve_dense(chain: TanChain) -> ChainSolution:
 
 def solve_sparse(chain: TanChain) -> ChainSolution:
     """(I - Q) X = R W with scipy's sparse LU (natural order: (I - Q) is already triangular)."""
+    import scipy.sparse as sp
+    import scipy.sparse.linalg as spla
+
     n = chain.Q.shape[0]
     system = (sp.identity(n, format="csc") - chain.Q.tocsc()).tocsc()
     solution = spla.spsolve(system, _right_hand_sides(chain), permc_spec="NATURAL")

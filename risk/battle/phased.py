@@ -1,19 +1,18 @@
-"""Battles whose first rounds follow a different law, and the round laws of the dice variants.
+"""Battles whose first rounds follow a different law: the sea-lane die, with any other variant.
 
-**Sea-lane defence** (FAQ 4.10) changes only the opening of a battle: for the first 4 rounds
-across a sea route the defender rolls one die more than usual (up to 3, even more dice than
-armies: a defender with 2 armies who loses all 3 comparisons simply loses both).
-
-A battle is then a short list of *opening* round laws followed by the usual law. Its outcome
-distribution is exact: the opening rounds are pushed forward state by state, and each state they
-reach is finished with the cached distribution of the ordinary battle (floats from the vectorised
-solver, or :class:`~fractions.Fraction` values from the exact one). The seeing defender (old UK,
-FAQ Q3.1) fits the same scheme as a whole-battle law, and combines with the sea lane (he chooses
-his usual 1 or 2 dice by the Q3.1 policy; the sea lane adds one).
+A battle is a short list of *opening* round laws followed by the usual law
+(:func:`~risk.battle.sealane.battle_laws`: the sea-lane die for the first
+:data:`~risk.battle.sealane.SEA_LANE_ROUNDS` rounds, the seeing defender for the whole battle).
+Its outcome distribution is exact: the opening rounds are pushed forward state by state, and each
+state they reach is finished with the cached distribution of the ordinary battle (floats from
+the vectorised solver, or :class:`~fractions.Fraction` values from the exact one).
 
 **The commander's six** (US 1980, FAQ Q2.9) is not a round law but a decision the attacker takes
 after seeing a roll, solved in :mod:`risk.battle.commander`; ``six=True`` below hands the battle
 to it (the six used where it raises the chance of conquest most), with every law above.
+
+The round laws themselves (:func:`special_round`, :func:`variant_model`, :func:`battle_laws`,
+:data:`~risk.battle.sealane.SEA_LANE_ROUNDS`) live in :mod:`risk.battle.sealane`; ``battle_laws`` is re-exported here.
 
 Board convention outside (armies on the attacking territory), Tan's convention inside.
 """
@@ -23,55 +22,22 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 from typing import Union
 
 from risk.battle.analysis import final_states
-from risk.battle.dice import FACES, STANDARD_DICE, BattleError, DiceRules, resolve_roll
+from risk.battle.caches import register
+from risk.battle.commander import commander_outcomes
+from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
-from risk.battle.rounds import RoundModel, build_model, standard_model
+from risk.battle.model import RoundModel
 from risk.battle.rolled import is_rolled, roll_battle
 from risk.battle.sampling import SamplerCache
-from risk.battle.variants import seeing_defender_dice, seeing_defender_model
+from risk.battle.sealane import battle_laws, special_round, variant_model
+
+__all__ = ["battle_laws", "phased_distribution", "phased_final_states", "phased_outcomes",
+           "phased_win_probability", "sample_phased", "special_round", "variant_model"]
 
 Number = Union[float, Fraction]
-
-#: Rounds of a battle across a sea route in which the defender rolls an extra die.
-SEA_LANE_ROUNDS = 4
-
-
-def special_round(attack_dice: int, defender_armies: int, dice: DiceRules = STANDARD_DICE, *,
-                  extra_die: bool = False, seeing: bool = False) -> dict[tuple[int, int], Fraction]:
-    """Exact odds of one round under the variants, by enumerating every roll.
-
-    ``extra_die``: the defender rolls one die more than usual, at most 3. ``seeing``: the
-    defender chooses his dice by the FAQ's Q3.1 policy after seeing the attacking roll (and then
-    rolls the extra die too).
-    """
-    usual = dice.defender_dice(defender_armies)
-    odds: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    for attack in product(FACES, repeat=attack_dice):
-        roll = sorted(attack, reverse=True)
-        defend_dice = seeing_defender_dice(defender_armies, roll, usual) if seeing else usual
-        if extra_die:
-            defend_dice = min(3, defend_dice + 1)
-        weight = Fraction(1, 6 ** (attack_dice + defend_dice))
-        for defend in product(FACES, repeat=defend_dice):
-            attacker_losses, defender_losses = resolve_roll(roll, defend)
-            odds[(attacker_losses, min(defender_losses, defender_armies))] += weight
-    return dict(odds)
-
-
-@lru_cache(maxsize=None)
-def variant_model(dice: DiceRules = STANDARD_DICE, *, extra_die: bool = False, seeing: bool = False) -> RoundModel:
-    """The round law of :func:`special_round` as a model the solvers take."""
-    if not extra_die:
-        return seeing_defender_model(dice) if seeing else standard_model(dice)
-    name = "+".join(n for n, on in (("sea-lane", extra_die), ("seeing", seeing)) if on)
-    # Defender losses are capped by his armies up to 3; the seeing policy tells up to 5 apart.
-    steady = max(dice.steady_defender_armies, 3, 5 if seeing else 0)
-    return build_model(name, dice, steady, lambda attack_dice, defenders: special_round(
-        attack_dice, defenders, dice, extra_die=extra_die, seeing=seeing))
 
 
 def _push(model: RoundModel, states: dict, stop: int, exact: bool, final: dict, used: int) -> dict:
@@ -108,19 +74,10 @@ def phased_final_states(base: RoundModel, opening: tuple[RoundModel, ...], a: in
     return {state: p for state, p in sorted(final.items()) if p}
 
 
+@register
 @lru_cache(maxsize=512)
 def _phased_items(base: RoundModel, opening: tuple[RoundModel, ...], a: int, d: int, stop: int):
     return tuple(phased_final_states(base, opening, a, d, stop).items())
-
-
-def battle_laws(dice: DiceRules = STANDARD_DICE, *, seeing: bool = False,
-                sea_rounds: int = 0) -> tuple[RoundModel, tuple[RoundModel, ...]]:
-    """(the law of the battle, its opening laws) for a battle under the given variants.
-
-    ``sea_rounds`` is how many rounds still get the sea-lane die (0 to 4).
-    """
-    base = seeing_defender_model(dice) if seeing else standard_model(dice)
-    return base, (variant_model(dice, extra_die=True, seeing=seeing),) * sea_rounds
 
 
 def _checked(attackers: int, defenders: int, stop_at: int) -> None:
@@ -147,8 +104,6 @@ def phased_outcomes(attackers: int, defenders: int, stop_at: int = 1, *, dice: D
 
 def _with_six(attackers: int, defenders: int, stop_at: int, dice: DiceRules, seeing: bool, sea_rounds: int,
               exact: bool) -> dict[tuple[int, int, int], Number]:
-    from risk.battle.commander import commander_outcomes
-
     out: dict[tuple[int, int, int], Number] = {}
     for (left, defenders_left, fought, _), p in commander_outcomes(attackers, defenders, stop_at, dice=dice,
                                                                    seeing=seeing, sea_rounds=sea_rounds,
@@ -174,7 +129,7 @@ def phased_win_probability(attackers: int, defenders: int, stop_at: int = 1, **l
                if left == 0)
 
 
-_SAMPLERS = SamplerCache()
+_SAMPLERS = register(SamplerCache())
 
 
 def sample_phased(attackers: int, defenders: int, u: float, stop_at: int = 1, *,

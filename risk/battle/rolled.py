@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from risk.battle.rounds import RoundModel
+from risk.battle.model import RoundModel
 
 #: Battles with more states than this (attackers × defenders) are rolled, not solved.
 ROLLED_STATES = 250_000

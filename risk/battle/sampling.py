@@ -15,7 +15,10 @@ from itertools import accumulate
 from typing import Callable, Mapping, TypeVar
 
 from risk.battle.analysis import blitz_distribution
+from risk.battle.caches import register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
+from risk.battle.large import win_estimate
+from risk.battle.model import standard_model
 from risk.battle.rolled import is_rolled, roll_battle
 
 T = TypeVar("T")
@@ -47,14 +50,17 @@ class SamplerCache:
         cumulative, outcomes = table
         return outcomes[bisect_right(cumulative, u)]
 
+    def __len__(self) -> int:
+        return len(self.tables)
+
     def clear(self) -> None:
         self.tables.clear()
         self.outcomes = 0
 
 
 #: Standard dice, keyed (attackers, defenders, stop_at, stop_below); other dice add the dice.
-_STANDARD_SAMPLERS = SamplerCache()
-_SAMPLERS = SamplerCache()
+_STANDARD_SAMPLERS = register(SamplerCache())
+_SAMPLERS = register(SamplerCache())
 
 
 def clear_samplers() -> None:
@@ -101,9 +107,6 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
 
 def _roll_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
                 stop_below: float | None) -> tuple[int, int]:
-    from risk.battle.large import win_estimate
-    from risk.battle.rounds import standard_model
-
     if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
         raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
     model = standard_model(dice)

@@ -12,8 +12,12 @@ recurrence with constant coefficients,
 
     x[a] = rhs[a] + q1 * x[a - 1] + q2 * x[a - 2] + q3 * x[a - 3],
 
-which is exactly an IIR filter: :func:`scipy.signal.lfilter` runs it in compiled code. The few
-cells with ``a < attacker_max`` (fewer attacking dice) are done by hand. Pushing probability
+an IIR filter. Its terms reach back at most 3 armies in ``a`` and 3 in ``d``, so every cell on an
+anti-diagonal ``a + d = s`` depends only on the three anti-diagonals before it: the sweep runs
+one anti-diagonal at a time with numpy, on a table stored by anti-diagonal. The sums are taken in
+the order of the filter the solver used before (scipy's ``lfilter``: direct form II transposed),
+so every value is bit for bit what it was. The few cells where the attacker rolls fewer dice, or
+where the defender's dice still depend on ``d``, are done in plain Python. Pushing probability
 forward is the same recurrence run from the top of the column down.
 """
 
@@ -22,11 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.signal import lfilter
+from numpy.lib.stride_tricks import as_strided
 
-from risk.battle.rounds import RoundModel
-
-_ONE = np.ones(1)
+from risk.battle.model import RoundModel
 
 #: Quantities solved backward: P(conquest), expected attacker armies left, expected defenders left.
 WIN, ATTACKER_LEFT, DEFENDER_LEFT = 0, 1, 2
@@ -70,14 +72,119 @@ class BattleTable:
         return (a - float(self.values[ATTACKER_LEFT, d, a]), d - float(self.values[DEFENDER_LEFT, d, a]))
 
 
-def _filter_denominator(same_column: list[tuple[int, float]]) -> np.ndarray:
-    """lfilter's ``a`` coefficients for y[n] = x[n] + sum(p * y[n - la])."""
-    order = max((la for la, _ in same_column), default=0)
-    denominator = np.zeros(order + 1)
-    denominator[0] = 1.0
+#: How one column is solved along the run of full dice: the outcomes that reach earlier columns
+#: (la, ld, p) in the model's order, those that stay in the column (la, p), and the latter again by
+#: decreasing ``la``, the order in which the filter sums them.
+Plan = tuple[list[tuple[int, int, float]], list[tuple[int, float]], list[tuple[int, float]]]
+
+
+def _plan(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
+    outcomes = model.float_outcomes(attack_dice, defenders)
+    same_column = [(la, p) for la, ld, p in outcomes if not ld]
+    return ([(la, ld, p) for la, ld, p in outcomes if ld], same_column,
+            sorted(same_column, key=lambda lag: -lag[0]))
+
+
+def _first_rows(same_column: list[tuple[int, float]]) -> int:
+    """How many rows at the bottom of a run sum differently from the rest: there the cells
+    below the run are folded in with the terms from earlier columns, before the filter's own
+    terms. With one outcome at most staying in the column that is one product added last or
+    first, the same value either way; with more (the seeing defender), the first rows differ."""
+    return max(la for la, _ in same_column) if len(same_column) > 1 else 0
+
+
+def _solve_low_rows(values: np.ndarray, plan: Plan, steady_from: int, rows: int, first_column: int) -> None:
+    """Solve the lowest ``rows`` rows of the run of full dice in columns ``d >= first_column``,
+    in plain Python: a row needs only rows at or below it, so they are solved before the sweep.
+
+    The sums are those of the filter the column sweep once used, in its order: first the terms
+    from earlier columns, then the cells of this column below the run (known, folded in), then
+    the filter's own terms, from the farthest back; exactly the floating-point operations it made.
+    """
+    across, same_column, lags = plan
+    D = values.shape[1] - 1
+    for q in range(3):
+        # The rows these cells read, as lists indexed by d.
+        line = {a: values[q, :, a].tolist() for a in range(max(0, steady_from - 3), steady_from + rows)}
+        for a in range(steady_from, steady_from + rows):
+            i = a - steady_from
+            for d in range(first_column, D + 1):
+                rhs = 0.0
+                for la, ld, p in across:
+                    rhs += line[a - la][d - ld] * p
+                for la, p in same_column:
+                    if i < la:
+                        rhs += p * line[a - la][d]
+                carried = 0.0
+                for la, p in lags:
+                    if la <= i:
+                        carried += line[a - la][d] * p
+                line[a][d] = carried + rhs
+            values[q, first_column:, a] = line[a][first_column:]
+
+
+def _solve_column(values: np.ndarray, plan: Plan, steady_from: int, d: int) -> None:
+    """Solve the run of full dice of one column ``d`` whose earlier columns are all solved: the
+    terms from earlier columns and the known cells below the run with numpy, then the recurrence
+    along the column in plain Python, each sum in the order of :func:`_solve_low_rows`."""
+    across, same_column, lags = plan
+    A = values.shape[2] - 1
+    width = A + 1 - steady_from
+    column = values[:, d, :]
+    rhs = np.zeros((3, width))
+    for la, ld, p in across:
+        rhs += values[:, d - ld, steady_from - la:A + 1 - la] * p
     for la, p in same_column:
-        denominator[la] -= p
-    return denominator
+        reach = min(la, width)
+        rhs[:, :reach] += p * column[:, steady_from - la:steady_from - la + reach]
+    for q in range(3):
+        run = rhs[q].tolist()
+        for n in range(width):
+            carried = 0.0
+            for la, p in lags:
+                if la <= n:
+                    carried += run[n - la] * p
+            run[n] = carried + run[n]
+        column[q, steady_from:] = run
+
+
+def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) -> None:
+    """Solve the run of full dice from ``first_row`` up in columns ``d >= first_column``, all
+    under ``plan``, one anti-diagonal ``a + d = s`` at a time.
+
+    ``skewed[q, s, d]`` is the cell (s - d, d): an anti-diagonal is a contiguous row, and the
+    cell (a - la, d - ld) is in row ``s - la - ld``, column ``d - ld``. A cell takes the same sums
+    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`_first_rows`) are solved
+    before, by that function.
+    """
+    _, diagonals, columns = skewed.shape
+    D = columns - 1
+    A = diagonals - 1 - D
+    across, _, lags = plan
+    for s in range(first_row + first_column, A + D + 1):
+        d_low = max(first_column, s - A)
+        d_high = min(D, s - first_row)
+        if d_low > d_high:
+            continue
+        total = None
+        for la, ld, p in across:
+            term = skewed[:, s - la - ld, d_low - ld:d_high + 1 - ld] * p
+            if total is None:
+                total = term
+            else:
+                total += term
+        carried = None
+        for la, p in lags:
+            term = skewed[:, s - la, d_low:d_high + 1] * p
+            if carried is None:
+                carried = term
+            else:
+                carried += term
+        cells = skewed[:, s, d_low:d_high + 1]
+        if carried is None:
+            cells[...] = total
+        else:
+            np.add(carried, total, out=cells)
 
 
 def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
@@ -111,7 +218,11 @@ def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
 def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> BattleTable:
     """Solve (I - Q) x = b for every sub-battle up to (A, D) at once: one pass, O(A*D)."""
     A, D = max_attackers, max_defenders
-    values = np.zeros((3, D + 1, A + 1))
+    # Stored by anti-diagonal (row s = a + d holds the cells (s - d, d)), so that the sweep reads
+    # and writes contiguous slices; ``values`` is the same memory seen as [q, d, a].
+    skewed = np.zeros((3, A + D + 1, D + 1))
+    values = as_strided(skewed, shape=(3, D + 1, A + 1),
+                        strides=(skewed.strides[0], skewed.strides[1] + skewed.strides[2], skewed.strides[1]))
     armies = np.arange(A + 1, dtype=float)
     # Column d = 0: the defender is destroyed, a conquest with ``a`` armies left.
     values[WIN, 0, :] = 1.0
@@ -125,31 +236,18 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     for a, row in _fewer_dice_rows(model, D, stop, few_dice).items():
         values[:, :, a] = np.array(row).T
     if steady_from > A:
-        return BattleTable(model, stop, values)
-    # The round odds of the run depend on d only up to the steady count: prepare each case once.
-    plans: dict[int, tuple[list[tuple[int, int, float]], list[tuple[int, float]], np.ndarray | None]] = {}
-    for k in range(1, min(D, model.steady_defenders) + 1):
-        outcomes = model.float_outcomes(full_dice, k)
-        across = [(la, ld, p) for la, ld, p in outcomes if ld]
-        same_column = [(la, p) for la, ld, p in outcomes if not ld]
-        plans[k] = (across, same_column, _filter_denominator(same_column) if same_column else None)
-    width = A + 1 - steady_from
-    term = np.empty((3, width))
-    for d in range(1, D + 1):
-        column = values[:, d, :]
-        across, same_column, denominator = plans[min(d, model.steady_defenders)]
-        rhs = np.zeros((3, width))
-        for la, ld, p in across:
-            np.multiply(values[:, d - ld, steady_from - la:A + 1 - la], p, out=term)
-            rhs += term
-        if denominator is not None:
-            for la, p in same_column:
-                # The first ``la`` cells of the run lean on known cells below it: fold them in.
-                reach = min(la, width)
-                rhs[:, :reach] += p * column[:, steady_from - la:steady_from - la + reach]
-            rhs = lfilter(_ONE, denominator, rhs, axis=-1)
-        column[:, steady_from:] = rhs
-    return BattleTable(model, stop, values)
+        return BattleTable(model, stop, np.ascontiguousarray(values))
+    # The round odds of the run depend on d only up to the steady count: the first columns each
+    # have their own, solved cell by cell; every later one shares the steady count's.
+    steady = model.steady_defenders
+    for d in range(1, min(D, steady - 1) + 1):
+        _solve_column(values, _plan(model, full_dice, d), steady_from, d)
+    if D >= steady:
+        plan = _plan(model, full_dice, steady)
+        low_rows = min(_first_rows(plan[1]), A + 1 - steady_from)
+        _solve_low_rows(values, plan, steady_from, low_rows, steady)
+        _sweep(skewed, plan, steady_from + low_rows, steady)
+    return BattleTable(model, stop, np.ascontiguousarray(values))
 
 
 def stop_levels_below(table: BattleTable, stop_below: float) -> np.ndarray | None:
@@ -188,6 +286,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
     most_losses = model.most_losses
     inflow = np.zeros((D + 1, A + 1))   # probability arriving in each state, by column
     stopped = np.zeros((D + 1, A + 1))
+    runs, first_swept = _swept_runs(model, A, D, levels)
     for d in range(D, 0, -1):
         level = int(levels[d])
         mass = inflow[d]                 # becomes the probability of ever being in (a, d)
@@ -198,10 +297,12 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         steady_from = max(level + 1, full_dice)
         steady = model.float_outcomes(full_dice, d)
         if steady_from <= A:
-            same_column = [(la, p) for la, ld, p in steady if not ld]
-            if same_column:
-                run = mass[steady_from:]
-                run[:] = lfilter([1.0], _filter_denominator(same_column), run[::-1])[::-1]
+            if d >= first_swept:
+                mass[steady_from:] = runs[d, steady_from:A + 1]
+            else:
+                lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
+                if lags:
+                    mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
         # The cells under the run, by hand, in a small Python list: first what the run sends
         # down into them, then each transient one in turn, from the top.
         low = max(0, min(level + 1, A) - most_losses)
@@ -233,3 +334,105 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
         if d == D and A <= level:
             stopped[d, A] = 0.0          # the start did not stop, it was pushed on above
     return inflow[0].copy(), stopped
+
+
+def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[np.ndarray, int]:
+    """The final mass of every cell in the runs of full dice of :func:`final_distribution`, for
+    the columns from the steady count of defenders up (the second value): ``runs[d, a]``, zero
+    outside the runs.
+
+    Pulled one anti-diagonal ``a + d = s`` at a time, from the top: a run cell receives only
+    from run cells of the next three columns (what the cells under a run send stays under the
+    runs of earlier columns) and from the start, and from the cells above it in its own run. Its
+    sums are taken in the order the column loop adds them (the columns from the farthest, each
+    by its outcomes' order, then the run's own fall as the filter once summed it), so the values
+    are bit for bit those of that loop. Stored by anti-diagonal (``skewed[s, d]`` is the cell
+    (s - d, d)) and padded with zeros, so that a source off the table adds an exact zero.
+    """
+    full_dice = model.dice.attacker_max
+    first = model.steady_defenders
+    skewed = np.zeros((A + D + 7, D + 4))
+    runs = as_strided(skewed, shape=(D + 4, A + 4),
+                      strides=(skewed.strides[0] + skewed.strides[1], skewed.strides[0]))
+    starts = np.array([max(int(levels[d]) + 1, full_dice) for d in range(D + 1)])
+    if first > D or starts[first:].min() > A:
+        return runs, first
+    # Where a diagonal leaves the runs: the cell (s - d, d) is in one when d + starts[d] <= s,
+    # a prefix of the diagonal's columns when that bound never falls (else a mask says which).
+    bound = np.arange(first, D + 1) + starts[first:]
+    in_run = None
+    if np.any(np.diff(bound) < 0):
+        in_run = np.zeros_like(skewed)
+        in_run_cells = as_strided(in_run, shape=runs.shape, strides=runs.strides)
+        for d in range(first, D + 1):
+            in_run_cells[d, starts[d]:A + 1] = 1.0
+    # The start: 1 in its cell if it is in the run; else, pushed on at once, its first round
+    # is the first thing to reach the cells it leads to.
+    seeds: dict[tuple[int, int], float] = {}
+    if A >= starts[D]:
+        seeds[(A + D, D)] = 1.0
+    else:
+        for la, ld, p in model.float_outcomes(A, D):
+            if ld:
+                seeds[(A - la + D - ld, D - ld)] = p * 1.0
+    steady = model.float_outcomes(full_dice, first)
+    across = [(la, ld, p) for ld in sorted({ld for _, ld, _ in steady if ld}, reverse=True)
+              for la, ld2, p in steady if ld2 == ld]
+    lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
+    for s in range(A + D, first + full_dice - 1, -1):
+        d_low = max(first, s - A)
+        if in_run is None:
+            d_high = first + int(np.searchsorted(bound, s, side="right")) - 1
+        else:
+            d_high = min(D, s - full_dice)
+        if d_low > d_high:
+            continue
+        total = None
+        seeded = [(d, seed) for (diagonal, d), seed in seeds.items() if diagonal == s and d_low <= d <= d_high]
+        if seeded:
+            total = np.zeros(d_high + 1 - d_low)
+            for d, seed in seeded:
+                total[d - d_low] = seed
+        for la, ld, p in across:
+            term = skewed[s + la + ld, d_low + ld:d_high + 1 + ld] * p
+            if total is None:
+                total = term
+            else:
+                total += term
+        if lags:
+            carried = None
+            for la, p in lags:
+                term = skewed[s + la, d_low:d_high + 1] * p
+                if carried is None:
+                    carried = term
+                else:
+                    carried += term
+            total = carried + total
+        if in_run is not None:
+            total *= in_run[s, d_low:d_high + 1]
+        skewed[s, d_low:d_high + 1] = total
+    return runs, first
+
+
+def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
+    """The probability of ever being in each cell of a run of full dice, from what flows into it
+    from earlier columns (``run``, by increasing ``a``) and the run's own fall within the column:
+    ``lags`` are the (la, p) of the outcomes that stay in it, by decreasing ``la``.
+
+    The sums are taken in the order of the filter used before (scipy's ``lfilter`` on the
+    reversed run), so every value is bit for bit what it was.
+    """
+    length = len(run)
+    if len(lags) == 1:
+        # One outcome stays in the column (every law but the seeing defender's): a tighter loop.
+        ((la, p),) = lags
+        for n in range(length - 1 - la, -1, -1):
+            run[n] = run[n + la] * p + run[n]
+        return run
+    for n in range(length - 2, -1, -1):
+        carried = 0.0
+        for la, p in lags:
+            if n + la < length:
+                carried += run[n + la] * p
+        run[n] = carried + run[n]
+    return run
