@@ -237,6 +237,52 @@ for _cls in ACTION_TYPES:
 
 
 # ---------------------------------------------------------------------------------------------
+# Field types: a bot or a protocol client can build an action with anything in it (True for an
+# army count, 2.5 dice, a name for a territory id); such an action is illegal, not a crash.
+
+def _whole(value: object) -> bool:
+    return type(value) is int  # not bool, not float, not a numpy scalar: exactly what parsing gives
+
+
+def _flag(value: object) -> bool:
+    return type(value) is bool
+
+
+def _whole_or_none(value: object) -> bool:
+    return value is None or type(value) is int
+
+
+def _cards(value: object) -> bool:
+    return type(value) is tuple and all(type(card) is int for card in value)
+
+
+_FIELD_CHECKS = {"int": (_whole, "a whole number"), "bool": (_flag, "true or false"),
+                 "int | None": (_whole_or_none, "a whole number or none"),
+                 "tuple[int, ...]": (_cards, "a tuple of card numbers")}
+
+#: For each action type, its fields with the check of the type each declares.
+_FIELDS = {cls: tuple((name, *_FIELD_CHECKS[annotation]) for name, annotation in cls.__annotations__.items()
+                      if not annotation.startswith("ClassVar"))
+           for cls in ACTION_TYPES}
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action (a field of the wrong type), or None.
+
+    Only exact types pass: an army count of ``True`` or ``2.0`` is refused, as the text form could
+    never produce it.
+    """
+    fields = _FIELDS.get(type(action))
+    if fields is None:
+        return f"{action!r} is not an action"
+    for name, check, expected in fields:
+        value = getattr(action, name)
+        if not check(value):
+            return f"its {name} must be {expected}, not {value!r}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # Parsing
 
 _SHAPES: dict[str, tuple[type, str]] = {

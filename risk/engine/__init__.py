@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from risk.actions import (Action, Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify,
-                          KeepRoll, LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade, UseSix)
+                          KeepRoll, LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade, UseSix,
+                          malformed)
 from risk.engine.cards import CardRules
 from risk.engine.chance import ChanceRules
 from risk.engine.combat import CombatRules
@@ -84,7 +85,7 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             return f"{action!r} is not an action"
         if self.phase == Phase.GAME_OVER:
             return "the game is over"
-        return handler[0](self, action)
+        return malformed(action) or handler[0](self, action)
 
     def is_legal(self: "GameState", action: object) -> bool:
         return self.why_illegal(action) is None
@@ -107,7 +108,8 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"{action!r} is not an action", action=action)
-        reason = "the game is over" if self.phase == Phase.GAME_OVER else handler[0](self, action)
+        reason = ("the game is over" if self.phase == Phase.GAME_OVER
+                  else malformed(action) or handler[0](self, action))
         if reason is None and outcome is not None:
             reason = self._outcome_refused(action, outcome)
         if reason is not None:
