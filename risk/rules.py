@@ -32,7 +32,7 @@ FIXED_VALUES = {"artillery": 4, "infantry": 6, "cavalry": 8, "mixed": 10}
 _CHOICES: dict[str, tuple[str, ...]] = {
     "card_values": ("escalating", "fixed", "incremental"),
     "territory_bonus": ("turn", "trade", "card", "off"),
-    "captured_cards": ("trade", "hold"),
+    "captured_cards": ("trade", "trade-any", "hold"),
     "fortify": ("adjacent", "connected", "unlimited"),
     "setup": ("claim", "deal"),
     "placement": ("turns", "auto", "none"),
@@ -50,8 +50,10 @@ _HELP: dict[str, str] = {
     "forced_trade_at": "a player holding this many cards must trade at the start of the turn",
     "elimination_trade_at": "after taking a player's cards, trade at once while holding this many",
     "capture_cards": "eliminating a player takes their cards (not in the old UK rules)",
-    "captured_cards": "trade: captured cards force an immediate trade (US); hold: kept until your "
-                      "next turn (new UK)",
+    "captured_cards": "trade: holding elimination_trade_at cards or more after a capture, trade at "
+                      "once down to 4 or fewer (US since the 70s); trade-any: after a capture, trade "
+                      "at once down to 4 or fewer, and any set you hold may be traded (older US); "
+                      "hold: kept until your next turn (new UK)",
     "trade_anytime": "cards may be traded at any time of the attack phase (house rule); the armies "
                      "may be placed at any moment of it, and what is left when it ends is placed then",
     "fortify": "adjacent: one move between neighbours; connected: one move along your own "
@@ -113,6 +115,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     "us-1959": {
         "setup": "deal",              # Q2.3, as for the UK rules
         "placement": "none",          # Q2.3: "players start with only the one army per territory"
+        "captured_cards": "trade-any",  # Q2.5: "trade in sets immediately to reduce ... to 4 or fewer.
+                                        # You can also trade in cards if you do have sets, however
+                                        # many cards you hold" (the "6 or more" rule is "since the 70s")
     },
     "italian": {
         "defender_max_dice": 3,       # Q2.6: "the Italian Risiko! ... as many as three dice"

@@ -24,7 +24,7 @@ FAQ_PRESETS = {
                "capture_cards": False, "defender_sees_dice": True, "fortify_max_armies": 7,
                "mission_kill": "uk"},
     "uk-new": {"setup": "deal", "card_values": "fixed", "captured_cards": "hold", "mission_kill": "uk"},
-    "us-1959": {"setup": "deal", "placement": "none"},
+    "us-1959": {"setup": "deal", "placement": "none", "captured_cards": "trade-any"},
     "italian": {"defender_max_dice": 3},
 }
 

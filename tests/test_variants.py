@@ -204,8 +204,9 @@ def test_destroy_mission_by_its_holder(classic):
     game, alaska, kamchatka = destroy_setup(classic, "uk")
     game.missions[1] = Mission("destroy", target=2)
     while not game.is_terminal():
-        game.apply(Blitz(alaska, kamchatka))
-    assert game.winner == 1 and game.end_reason == "mission"
+        # the conquest that completes the mission wins once the armies have moved in
+        game.apply(Occupy(game.occupy_min) if game.phase == Phase.OCCUPY else Blitz(alaska, kamchatka))
+    assert game.winner == 1 and game.end_reason == "mission" and min(game.armies) >= 1
 
 
 # -- capitals -------------------------------------------------------------------------------------
@@ -471,9 +472,9 @@ def test_trade_any_time_in_the_attack(tiny):
     assert game.phase == Phase.FORTIFY and game.pool == 0
 
 
-def captured_position(tiny, **rules):
+def captured_position(tiny, hands=((0, 3, WILD), (1, 4, 2)), **rules):
     game = tiny_game(tiny, [0, 0, 0, 0, 0, 1], [2, 2, 2, 2, 40, 1], players=3,
-                     hands=[[0, 3, WILD], [1, 4, 2], []], **rules)
+                     hands=[list(hands[0]), list(hands[1]), []], **rules)
     game.owner[2] = 2
     game.count = [4, 1, 1]
     game.own_mask = [0b11011, 0b100000, 0b100]
@@ -488,6 +489,32 @@ def captured_position(tiny, **rules):
 def test_captured_cards_held_until_next_turn(tiny):
     game = captured_position(tiny, captured_cards="hold")
     assert len(game.hands[0]) == 6 and game.phase == Phase.ATTACK
+
+
+def test_older_us_rules_trade_down_to_four_from_five_cards(tiny):
+    # FAQ Q2.5: "trade in sets immediately to reduce the number of cards which you continue to
+    # hold to 4 or fewer"; the "6 or more" threshold is the rule "since the 70s".
+    since_the_70s = captured_position(tiny, hands=((0, 3), (1, 4, 2)))
+    assert len(since_the_70s.hands[0]) == 5 and since_the_70s.phase == Phase.ATTACK
+    older = captured_position(tiny, hands=((0, 3), (1, 4, 2)), captured_cards="trade-any")
+    assert len(older.hands[0]) == 5 and older.phase == Phase.TRADE
+    assert EndPhase() not in older.legal_actions()
+    older.apply(next(a for a in older.legal_actions() if isinstance(a, Trade)))
+    assert len(older.hands[0]) == 2 and older.phase == Phase.DEPLOY
+
+
+def test_older_us_rules_let_any_set_be_traded_after_a_capture(tiny):
+    # FAQ Q2.5: "You can also trade in cards if you do have sets, however many cards you hold."
+    older = captured_position(tiny, hands=((1,), (2, 3)), captured_cards="trade-any")
+    assert len(older.hands[0]) == 3 and older.phase == Phase.TRADE
+    assert EndPhase() in older.legal_actions()  # a choice, not a duty, below 5 cards
+    kept = older.copy()
+    kept.apply(EndPhase())
+    assert kept.phase == Phase.ATTACK and len(kept.hands[0]) == 3
+    older.apply(next(a for a in older.legal_actions() if isinstance(a, Trade)))
+    assert older.hands[0] == [] and older.phase == Phase.DEPLOY
+    since_the_70s = captured_position(tiny, hands=((1,), (2, 3)))
+    assert since_the_70s.phase == Phase.ATTACK and len(since_the_70s.hands[0]) == 3
 
 
 def test_no_card_capture_in_the_old_uk_rules(tiny):

@@ -116,7 +116,8 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             raise IllegalActionError.refusing(action, _text(self, action), reason)
         events: list[Event] = []
         handler[1](self, action, events, *(() if outcome is None else (outcome,)))
-        if self.missions is not None and self.phase != Phase.GAME_OVER and not self.phase.is_setup:
+        if (self.missions is not None and self.phase != Phase.GAME_OVER and not self.phase.is_setup
+                and self.phase != Phase.OCCUPY):  # a conquest's mission is checked once the armies moved in
             self._check_mission(events)
         return events
 

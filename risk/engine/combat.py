@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
 from risk.battle.commander import roll_outcome
 from risk.battle.law import BattleLaw, commanders_played
+from risk.cards import has_set
 from risk.events import (AttackRolled, BlitzResolved, DiceRolled, Event, Occupied, PlayerEliminated,
                          ReinforcementsForfeited, Retreated, TerritoryConquered)
 from risk.pending import DefenceChoice, RetreatChoice
@@ -322,10 +323,17 @@ class CombatRules:
         seats_alive = [p for p in range(self.players) if self.alive[p]]
         if len(seats_alive) == 1:
             self._finish(player, "conquest", events)
-        elif (taken and rules.capture_cards and rules.captured_cards == "trade"
-              and len(self.hands[player]) >= rules.elimination_trade_at):
+        elif taken and rules.capture_cards and self._trades_after_capture():
             self.resume_attack = True
             self.trade_until = rules.forced_trade_at - 1
+
+    def _trades_after_capture(self: "GameState") -> bool:
+        """Whether the cards just taken open a trade at once (FAQ Q2.5): since the 70s in the US
+        only at elimination_trade_at cards or more; in the older US rules whenever a set is held."""
+        hand, rules = self.hands[self.player], self.rules
+        if rules.captured_cards == "trade":
+            return len(hand) >= rules.elimination_trade_at
+        return rules.captured_cards == "trade-any" and has_set(hand, self.board.cards)
 
     def _occupy_max(self: "GameState") -> int:
         return min(self.armies[self.attack_source] - 1, self._room(self.attack_target))

@@ -147,10 +147,14 @@ class TurnFlow:
         if self.phase == Phase.ATTACK:
             return  # the house rule: the armies wait in the pool, deployed during the attack
         if self.resume_attack:
-            if not self._must_trade():
+            if not self._must_trade() and not self._may_trade_on():
                 self._enter_deploy(events)
         elif not has_set(self.hands[self.player], self.board.cards):
             self._enter_deploy(events)
+
+    def _may_trade_on(self: "GameState") -> bool:
+        """After a capture under the older US rules any set held may still be traded (FAQ Q2.5)."""
+        return self.rules.captured_cards == "trade-any" and has_set(self.hands[self.player], self.board.cards)
 
     def _enter_deploy(self: "GameState", events: list[Event]) -> None:
         self.phase = Phase.DEPLOY
@@ -205,6 +209,10 @@ class TurnFlow:
             self._do_occupy(Occupy(self.occupy_min), events)
 
     def _after_occupation(self: "GameState", events: list[Event]) -> None:
+        if self.winner is None and self.missions is not None:
+            # A conquest that completes a mission wins with the armies moved in, never leaving
+            # the conquered territory empty (as a win by conquest or by capitals does).
+            self._check_mission(events)
         if self.winner is not None:
             self.phase = Phase.GAME_OVER
         elif self.resume_attack:
