@@ -160,3 +160,80 @@ def test_a_refused_action_changes_nothing_in_the_variants(seed, players, rules):
                 raise AssertionError(f"an illegal action was accepted: {probe}")
             assert game.fingerprint() == before, f"the refused {probe} changed the state"
         game.apply(action)
+
+
+#: Every rule option with values to draw from (issue 17: the invariants under every variant).
+EVERY_OPTION = {
+    "cards": st.booleans(), "card_values": st.sampled_from(["escalating", "fixed", "incremental"]),
+    "territory_bonus": st.sampled_from(["turn", "trade", "card", "off"]),
+    "forced_trade_at": st.integers(3, 6), "elimination_trade_at": st.integers(5, 7),
+    "capture_cards": st.booleans(), "captured_cards": st.sampled_from(["trade", "trade-any", "hold"]),
+    "trade_anytime": st.booleans(), "fortify": st.sampled_from(["adjacent", "connected", "unlimited"]),
+    "fortify_max_armies": st.sampled_from([0, 3, 7]), "setup": st.sampled_from(["claim", "deal"]),
+    "placement": st.sampled_from(["turns", "auto", "none"]), "setup_limit": st.sampled_from([0, 4]),
+    "army_limit": st.sampled_from([0, 12]), "two_player_neutral": st.booleans(),
+    "reinforce_or_attack": st.booleans(), "defender_max_dice": st.sampled_from([2, 3]),
+    "defender_two_dice_needs": st.sampled_from([2, 3]), "defender_sees_dice": st.booleans(),
+    "commanders": st.booleans(), "retreat": st.booleans(), "sea_lane_defence": st.booleans(),
+    "missions": st.booleans(), "mission_set": st.sampled_from(["classic", "us-1998"]),
+    "mission_kill": st.sampled_from(["uk", "us"]), "capitals": st.booleans(),
+    "max_turns": st.integers(1, 30),
+}
+
+
+@st.composite
+def any_rules(draw) -> Rules:
+    """A preset with any options changed on top; combinations the rules refuse are redrawn."""
+    from hypothesis import assume
+
+    from risk.errors import RulesError
+    from risk.rules import PRESETS
+
+    preset = draw(st.sampled_from(sorted(PRESETS)))
+    names = draw(st.lists(st.sampled_from(sorted(EVERY_OPTION)), max_size=8, unique=True))
+    changes = {name: draw(EVERY_OPTION[name]) for name in names}
+    changes.setdefault("max_turns", draw(EVERY_OPTION["max_turns"]))
+    try:
+        return Rules.preset(preset, **changes)
+    except RulesError:
+        assume(False)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=any_rules())
+def test_every_option_and_preset_keeps_every_invariant(seed, players, rules):
+    from risk.errors import RulesError
+    from risk.events import ArmiesLost, Retreated
+
+    try:
+        game = GameState.new(players=players, seed=seed, rules=rules)
+    except RulesError:  # too few armies or territories for this many players under these rules
+        return
+    chooser = RandomSource(seed ^ 0xA11)
+    check_invariants(game)
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        assert len(actions) > 0
+        action = actions[chooser.below(len(actions))]
+        probe = mutate(action, chooser, len(game.board))
+        if not game.is_legal(probe):
+            before = game.fingerprint()
+            try:
+                game.apply(probe)
+            except IllegalActionError as error:
+                assert error.action is probe and error.reason == game.why_illegal(probe)
+            else:
+                raise AssertionError(f"an illegal action was accepted: {probe}")
+            assert game.fingerprint() == before, f"the refused {probe} changed the state"
+        total = army_total(game)  # withheld armies (old UK) are not in play until they are received
+        events = game.apply(action)
+        gained = sum(e.from_territories + e.from_continents for e in events if isinstance(e, ReinforcementsReceived))
+        gained += sum(e.armies + e.bonus_armies for e in events if isinstance(e, CardsTraded))
+        lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, (DiceRolled, BlitzResolved)))
+        lost += sum(e.armies for e in events if isinstance(e, ArmiesLost))
+        lost += sum(1 for e in events if isinstance(e, Retreated))  # a retreat costs the attacker an army
+        assert army_total(game) == total + gained - lost, (rules.changes(), events)
+        check_invariants(game)
+    assert game.end_reason in ("conquest", "turn limit", "mission", "capitals")
+    assert game.turn <= rules.max_turns and sorted(game.places)[0] == 1
+    assert min(game.armies) >= 1  # the game never ends with a territory left empty
