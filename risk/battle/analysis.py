@@ -21,11 +21,10 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
-import numpy as np
-
 from risk.battle.caches import clear_caches, register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
+from risk.battle.listsolver import LIST_CELLS, final_distribution_lists
 from risk.battle.model import RoundModel, standard_model
 from risk.battle.solver import BattleTable, final_distribution, solve_table, stop_levels_below
 
@@ -209,6 +208,17 @@ def expected_losses(attackers: int, defenders: int, stop_at: int = 1,
 def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> dict[tuple[int, int], float]:
     """Final states (Tan's convention) of the battle (a, d) with their probabilities, as floats."""
+    if stop_below is None and (a + 1) * (d + 1) <= LIST_CELLS:
+        # The same floats without loading numpy (risk.battle.listsolver).
+        conquests_list, stopped_lists = final_distribution_lists(model, a, d, stop)
+        final = {(left, 0): p for left, p in enumerate(conquests_list) if p}
+        for dd, row in enumerate(stopped_lists):
+            for aa, p in enumerate(row):
+                if p:
+                    final[(aa, dd)] = p
+        return dict(sorted(final.items()))
+    import numpy as np
+
     levels = None
     if stop_below is not None:
         levels = stop_levels_below(battle_table(model, a, d, stop), stop_below)

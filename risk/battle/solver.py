@@ -24,11 +24,13 @@ forward is the same recurrence run from the top of the column down.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.lib.stride_tricks import as_strided
-
+from risk.battle.listsolver import pushed_down
 from risk.battle.model import RoundModel
+
+if TYPE_CHECKING:  # numpy is loaded by the functions that use it: small battles do without it
+    import numpy as np
 
 #: Quantities solved backward: P(conquest), expected attacker armies left, expected defenders left.
 WIN, ATTACKER_LEFT, DEFENDER_LEFT = 0, 1, 2
@@ -127,6 +129,7 @@ def _solve_column(values: np.ndarray, plan: Plan, steady_from: int, d: int) -> N
     """Solve the run of full dice of one column ``d`` whose earlier columns are all solved: the
     terms from earlier columns and the known cells below the run with numpy, then the recurrence
     along the column in plain Python, each sum in the order of :func:`_solve_low_rows`."""
+    import numpy as np
     across, same_column, lags = plan
     A = values.shape[2] - 1
     width = A + 1 - steady_from
@@ -157,6 +160,7 @@ def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) ->
     as in :func:`_solve_low_rows`; the rows that sum differently (:func:`_first_rows`) are solved
     before, by that function.
     """
+    import numpy as np
     _, diagonals, columns = skewed.shape
     D = columns - 1
     A = diagonals - 1 - D
@@ -217,6 +221,8 @@ def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
 
 def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> BattleTable:
     """Solve (I - Q) x = b for every sub-battle up to (A, D) at once: one pass, O(A*D)."""
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
     A, D = max_attackers, max_defenders
     # Stored by anti-diagonal (row s = a + d holds the cells (s - d, d)), so that the sweep reads
     # and writes contiguous slices; ``values`` is the same memory seen as [q, d, a].
@@ -258,6 +264,7 @@ def stop_levels_below(table: BattleTable, stop_below: float) -> np.ndarray | Non
     its continuing states (the win probability not increasing in ``a``), which the column solver
     cannot express; callers then fall back to the state-by-state solver.
     """
+    import numpy as np
     stopping = table.win < stop_below                     # [a, d]
     stopping[:table.stop + 1, :] = True
     stopping[:, 0] = False
@@ -279,6 +286,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
     the attacker destroys the defender with ``a`` armies left, and ``stopped[d, a]`` the
     probability that the battle ends in the stop state (a, d), d >= 1 (zero elsewhere).
     """
+    import numpy as np
     A, D = attackers, defenders
     if levels is None:
         levels = np.full(D + 1, stop)
@@ -302,7 +310,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
             else:
                 lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
                 if lags:
-                    mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
+                    mass[steady_from:] = pushed_down(mass[steady_from:].tolist(), lags)
         # The cells under the run, by hand, in a small Python list: first what the run sends
         # down into them, then each transient one in turn, from the top.
         low = max(0, min(level + 1, A) - most_losses)
@@ -349,6 +357,8 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
     are bit for bit those of that loop. Stored by anti-diagonal (``skewed[s, d]`` is the cell
     (s - d, d)) and padded with zeros, so that a source off the table adds an exact zero.
     """
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
     full_dice = model.dice.attacker_max
     first = model.steady_defenders
     skewed = np.zeros((A + D + 7, D + 4))
@@ -412,27 +422,3 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
             total *= in_run[s, d_low:d_high + 1]
         skewed[s, d_low:d_high + 1] = total
     return runs, first
-
-
-def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
-    """The probability of ever being in each cell of a run of full dice, from what flows into it
-    from earlier columns (``run``, by increasing ``a``) and the run's own fall within the column:
-    ``lags`` are the (la, p) of the outcomes that stay in it, by decreasing ``la``.
-
-    The sums are taken in the order of the filter used before (scipy's ``lfilter`` on the
-    reversed run), so every value is bit for bit what it was.
-    """
-    length = len(run)
-    if len(lags) == 1:
-        # One outcome stays in the column (every law but the seeing defender's): a tighter loop.
-        ((la, p),) = lags
-        for n in range(length - 1 - la, -1, -1):
-            run[n] = run[n + la] * p + run[n]
-        return run
-    for n in range(length - 2, -1, -1):
-        carried = 0.0
-        for la, p in lags:
-            if n + la < length:
-                carried += run[n + la] * p
-        run[n] = carried + run[n]
-    return run
