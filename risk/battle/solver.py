@@ -19,6 +19,9 @@ the order of the filter the solver used before (scipy's ``lfilter``: direct form
 so every value is bit for bit what it was. The few cells where the attacker rolls fewer dice, or
 where the defender's dice still depend on ``d``, are done in plain Python. Pushing probability
 forward is the same recurrence run from the top of the column down.
+
+numpy is imported by the functions that use it, not with the module: a small battle's
+distribution comes from :mod:`risk.battle.listsolver`, the same floats, without numpy.
 """
 
 from __future__ import annotations
