@@ -10,7 +10,7 @@ import pytest
 from risk import cli
 from risk.battle import analysis, clear_caches
 from risk.battle.dice import DiceRules
-from risk.battle.listsolver import final_distribution_lists
+from risk.battle.listsolver import final_distribution_lists, solve_table_lists, stop_levels_lists
 from risk.battle.rounds import VARIANTS, round_model
 from risk.battle.sealane import battle_laws
 from risk.battle.solver import final_distribution, solve_table, stop_levels_below
@@ -57,6 +57,40 @@ def test_every_dice_rule_and_round_model(dice: DiceRules) -> None:
         same(model, 37, 40, 5)
 
 
+def same_table(model, a: int, d: int, stop: int) -> list:
+    table = solve_table(model, a, d, stop)
+    listed = solve_table_lists(model, a, d, stop)
+    assert table.values.tolist() == listed, (model.variant, model.dice, a, d, stop)
+    return listed
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_win_table_every_size_up_to_40_every_stop(variant: str) -> None:
+    """Every entry of the three tables (win, attackers left, defenders left), ``==``. A cell's
+    value does not depend on the table's size, so the 40 x 40 tables cover every smaller battle;
+    the small sizes check the edges (runs that start past the table, the first columns)."""
+    model = round_model(variant)
+    for stop in range(40):
+        same_table(model, 40, 40, stop)
+    for a in range(1, 9):
+        for d in range(1, 9):
+            for stop in range(a):
+                same_table(model, a, d, stop)
+
+
+@pytest.mark.parametrize("dice", ALL_DICE, ids=str)
+def test_the_win_table_under_every_dice_rule_and_round_model(dice: DiceRules) -> None:
+    for model in models(dice):
+        for stop in (0, 1, 2, 5):
+            listed = same_table(model, 25, 22, stop)
+            for threshold in (0.2, 0.6):
+                numpy_levels = stop_levels_below(solve_table(model, 25, 22, stop), threshold)
+                levels = stop_levels_lists(listed, stop, threshold)
+                assert (None if numpy_levels is None else numpy_levels.tolist()) == levels
+        for a, d in ((1, 1), (2, 5), (5, 2), (3, 3)):
+            same_table(model, a, d, 0)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_stop_levels_below_a_threshold(variant: str) -> None:
     """The columns' own stop levels (``stop_below``) push the same floats too."""
@@ -78,6 +112,9 @@ ODDS_COMMANDS = (
     ["10", "5", "--defender-dice", "3"], ["10", "5", "--defender-two-dice-needs", "3"],
     ["10", "5", "--sea-lane"], ["10", "5", "--seeing-defender", "--sea-lane", "2"],
     ["10", "5", "--tan1997"], ["10", "5", "--retreat"], ["15", "12", "--stop-at", "5", "--retreat"],
+    ["10", "5", "--stop-below", "0.3"], ["30", "25", "--stop-below", "0.5", "--stop-at", "3"],
+    ["40", "12", "--stop-below", "0.9", "--seeing-defender"], ["6", "9", "--stop-below", "0.01"],
+    ["12", "7", "--convention", "tan", "--stop-below", "0.7", "--defender-dice", "3"],
 )
 
 

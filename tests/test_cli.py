@@ -168,6 +168,8 @@ HEAVY = ("scipy", "numpy", "networkx", "matplotlib", "pygame", "openskill", "ai"
     (["odds", "10", "5"], ("risk.battle",)),
     (["odds", "40", "30", "--seeing-defender"], ("risk.battle",)),
     (["odds", "10", "5", "--sea-lane"], ("risk.battle",)),
+    (["odds", "10", "5", "--stop-below", "0.4"], ("risk.battle",)),
+    (["odds", "10", "5", "--commander", "--retreat"], ("risk.battle",)),
 ])
 def test_a_command_imports_only_what_it_uses(args, allowed):
     heavy = [p for p in HEAVY if p not in allowed]

@@ -16,11 +16,62 @@ from typing import Sequence
 
 from risk.battle.model import RoundModel
 
-__all__ = ["LIST_CELLS", "final_distribution_lists", "pushed_down"]
+__all__ = ["LIST_CELLS", "ListTable", "Plan", "fewer_dice_rows", "final_distribution_lists", "first_rows",
+           "plan_column", "pushed_down", "solve_table_lists", "stop_levels_lists"]
 
 #: The largest battle, in cells (attackers + 1) * (defenders + 1), worked out here rather than with
 #: numpy: past it the Python loops cost more than loading numpy does.
 LIST_CELLS = 20_000
+
+
+#: How one column is solved along the run of full dice: the outcomes that reach earlier columns
+#: (la, ld, p) in the model's order, those that stay in the column (la, p), and the latter again by
+#: decreasing ``la``, the order in which the filter sums them.
+Plan = tuple[list[tuple[int, int, float]], list[tuple[int, float]], list[tuple[int, float]]]
+
+
+def plan_column(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
+    """How a column of ``defenders`` is solved along its run of ``attack_dice`` dice."""
+    outcomes = model.float_outcomes(attack_dice, defenders)
+    same_column = [(la, p) for la, ld, p in outcomes if not ld]
+    return ([(la, ld, p) for la, ld, p in outcomes if ld], same_column,
+            sorted(same_column, key=lambda lag: -lag[0]))
+
+
+def first_rows(same_column: list[tuple[int, float]]) -> int:
+    """How many rows at the bottom of a run sum differently from the rest: there the cells
+    below the run are folded in with the terms from earlier columns, before the filter's own
+    terms. With one outcome at most staying in the column that is one product added last or
+    first, the same value either way; with more (the seeing defender), the first rows differ."""
+    return max(la for la, _ in same_column) if len(same_column) > 1 else 0
+
+
+def fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
+                    rows: range) -> dict[int, list[tuple[float, float, float]]]:
+    """Values of the few rows where the attacker rolls fewer than all his dice, in plain Python.
+
+    Row ``a`` needs only rows below it and earlier columns, so these rows are solved first, for
+    every ``d``, at a cost of O(D); the column sweep then treats them as known.
+    """
+    known: dict[int, list[tuple[float, float, float]]] = {a: [(1.0, float(a), 0.0)] for a in rows}
+
+    def value(a: int, d: int) -> tuple[float, float, float]:
+        if d == 0:
+            return 1.0, float(a), 0.0
+        if a <= stop:
+            return 0.0, float(a), float(d)
+        return known[a][d]
+
+    for d in range(1, max_defenders + 1):
+        for a in rows:
+            win = attacker_left = defender_left = 0.0
+            for la, ld, p in model.float_outcomes(a, d):
+                w, al, dl = value(a - la, d - ld)
+                win += p * w
+                attacker_left += p * al
+                defender_left += p * dl
+            known[a].append((win, attacker_left, defender_left))
+    return known
 
 
 def pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
@@ -150,3 +201,121 @@ def final_distribution_lists(model: RoundModel, attackers: int, defenders: int, 
         if d == D and A <= level:
             stopped[d][A] = 0.0
     return inflow[0][:], stopped
+
+
+#: A solved table in lists, ``table[q][d][a]`` for q in (win, attacker armies left, defenders left).
+ListTable = list[list[list[float]]]
+
+
+def solve_table_lists(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> ListTable:
+    """:func:`risk.battle.solver.solve_table` in lists: ``table[q][d][a]``, the same floats bit
+    for bit (each cell sums the same products in the same order; only the order of the cells
+    differs, one column after another, which every cell's inputs allow)."""
+    A, D = max_attackers, max_defenders
+    table = [[[0.0] * (A + 1) for _ in range(D + 1)] for _ in range(3)]
+    win, attacker_left, defender_left = table
+    win[0] = [1.0] * (A + 1)
+    attacker_left[0] = [float(a) for a in range(A + 1)]
+    for d in range(1, D + 1):
+        for a in range(min(stop, A) + 1):
+            attacker_left[d][a] = float(a)
+            defender_left[d][a] = float(d)
+    full_dice = model.dice.attacker_max
+    steady_from = max(stop + 1, full_dice)
+    for a, row in fewer_dice_rows(model, D, stop, range(stop + 1, min(steady_from, A + 1))).items():
+        for d, cell in enumerate(row):
+            for q in range(3):
+                table[q][d][a] = cell[q]
+    if steady_from > A:
+        return table
+    steady = model.steady_defenders
+    for d in range(1, min(D, steady - 1) + 1):
+        _solve_column(table, plan_column(model, full_dice, d), steady_from, d)
+    if D >= steady:
+        plan = plan_column(model, full_dice, steady)
+        low_rows = min(first_rows(plan[1]), A + 1 - steady_from)
+        _solve_low_rows(table, plan, steady_from, low_rows, steady)
+        _solve_steady_run(table, plan, steady_from + low_rows, steady)
+    return table
+
+
+def _solve_column(table: ListTable, plan: Plan, steady_from: int, d: int) -> None:
+    """The run of full dice of column ``d`` (its round odds its own), as the numpy solver's
+    ``_solve_column`` sums it: the terms from earlier columns, the known cells below the run,
+    then the recurrence along the column."""
+    across, same_column, lags = plan
+    for values in table:
+        column = values[d]
+        A = len(column) - 1
+        run = []
+        for a in range(steady_from, A + 1):
+            rhs = 0.0
+            for la, ld, p in across:
+                rhs += values[d - ld][a - la] * p
+            run.append(rhs)
+        for la, p in same_column:
+            for n in range(min(la, len(run))):
+                run[n] += p * column[steady_from - la + n]
+        for n in range(len(run)):
+            carried = 0.0
+            for la, p in lags:
+                if la <= n:
+                    carried += run[n - la] * p
+            run[n] = carried + run[n]
+        column[steady_from:] = run
+
+
+def _solve_low_rows(table: ListTable, plan: Plan, steady_from: int, rows: int, first_column: int) -> None:
+    """The lowest ``rows`` rows of the steady run, as the numpy solver's ``_solve_low_rows``."""
+    across, same_column, lags = plan
+    for values in table:
+        D = len(values) - 1
+        for a in range(steady_from, steady_from + rows):
+            i = a - steady_from
+            for d in range(first_column, D + 1):
+                rhs = 0.0
+                for la, ld, p in across:
+                    rhs += values[d - ld][a - la] * p
+                for la, p in same_column:
+                    if i < la:
+                        rhs += p * values[d][a - la]
+                carried = 0.0
+                for la, p in lags:
+                    if la <= i:
+                        carried += values[d][a - la] * p
+                values[d][a] = carried + rhs
+
+
+def _solve_steady_run(table: ListTable, plan: Plan, first_row: int, first_column: int) -> None:
+    """The rest of the steady run, each cell as the numpy solver's anti-diagonal ``_sweep``
+    sums it: the terms from earlier columns, then those from its own column, added last."""
+    across, _, lags = plan
+    for values in table:
+        D = len(values) - 1
+        for d in range(first_column, D + 1):
+            column = values[d]
+            for a in range(first_row, len(column)):
+                total = None
+                for la, ld, p in across:
+                    term = values[d - ld][a - la] * p
+                    total = term if total is None else total + term
+                if lags:
+                    carried = None
+                    for la, p in lags:
+                        term = column[a - la] * p
+                        carried = term if carried is None else carried + term
+                    total = carried + total
+                column[a] = total
+
+
+def stop_levels_lists(table: ListTable, stop: int, stop_below: float) -> list[int] | None:
+    """:func:`risk.battle.solver.stop_levels_below` on a list table: ``levels[d]``, or None when
+    some column's stop states are not all below its continuing states."""
+    win = table[0]
+    levels = [stop]
+    for column in win[1:]:
+        stopping = [a <= stop or p < stop_below for a, p in enumerate(column)]
+        if any(above and not below for below, above in zip(stopping, stopping[1:])):
+            return None
+        levels.append(sum(stopping) - 1)
+    return levels

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from risk.battle.listsolver import pushed_down
+from risk.battle.listsolver import Plan, fewer_dice_rows, first_rows, plan_column, pushed_down
 from risk.battle.model import RoundModel
 
 if TYPE_CHECKING:  # numpy is loaded by the functions that use it: small battles do without it
@@ -75,27 +75,6 @@ class BattleTable:
     def expected_losses(self, a: int, d: int) -> tuple[float, float]:
         """(attacker losses, defender losses) expected in the sub-battle (a, d)."""
         return (a - float(self.values[ATTACKER_LEFT, d, a]), d - float(self.values[DEFENDER_LEFT, d, a]))
-
-
-#: How one column is solved along the run of full dice: the outcomes that reach earlier columns
-#: (la, ld, p) in the model's order, those that stay in the column (la, p), and the latter again by
-#: decreasing ``la``, the order in which the filter sums them.
-Plan = tuple[list[tuple[int, int, float]], list[tuple[int, float]], list[tuple[int, float]]]
-
-
-def _plan(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
-    outcomes = model.float_outcomes(attack_dice, defenders)
-    same_column = [(la, p) for la, ld, p in outcomes if not ld]
-    return ([(la, ld, p) for la, ld, p in outcomes if ld], same_column,
-            sorted(same_column, key=lambda lag: -lag[0]))
-
-
-def _first_rows(same_column: list[tuple[int, float]]) -> int:
-    """How many rows at the bottom of a run sum differently from the rest: there the cells
-    below the run are folded in with the terms from earlier columns, before the filter's own
-    terms. With one outcome at most staying in the column that is one product added last or
-    first, the same value either way; with more (the seeing defender), the first rows differ."""
-    return max(la for la, _ in same_column) if len(same_column) > 1 else 0
 
 
 def _solve_low_rows(values: np.ndarray, plan: Plan, steady_from: int, rows: int, first_column: int) -> None:
@@ -160,7 +139,7 @@ def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) ->
 
     ``skewed[q, s, d]`` is the cell (s - d, d): an anti-diagonal is a contiguous row, and the
     cell (a - la, d - ld) is in row ``s - la - ld``, column ``d - ld``. A cell takes the same sums
-    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`_first_rows`) are solved
+    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`~risk.battle.listsolver.first_rows`) are solved
     before, by that function.
     """
     import numpy as np
@@ -194,34 +173,6 @@ def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) ->
             np.add(carried, total, out=cells)
 
 
-def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
-                     rows: range) -> dict[int, list[tuple[float, float, float]]]:
-    """Values of the few rows where the attacker rolls fewer than all his dice, in plain Python.
-
-    Row ``a`` needs only rows below it and earlier columns, so these rows are solved first, for
-    every ``d``, at a cost of O(D); the column sweep then treats them as known.
-    """
-    known: dict[int, list[tuple[float, float, float]]] = {a: [(1.0, float(a), 0.0)] for a in rows}
-
-    def value(a: int, d: int) -> tuple[float, float, float]:
-        if d == 0:
-            return 1.0, float(a), 0.0
-        if a <= stop:
-            return 0.0, float(a), float(d)
-        return known[a][d]
-
-    for d in range(1, max_defenders + 1):
-        for a in rows:
-            win = attacker_left = defender_left = 0.0
-            for la, ld, p in model.float_outcomes(a, d):
-                w, al, dl = value(a - la, d - ld)
-                win += p * w
-                attacker_left += p * al
-                defender_left += p * dl
-            known[a].append((win, attacker_left, defender_left))
-    return known
-
-
 def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> BattleTable:
     """Solve (I - Q) x = b for every sub-battle up to (A, D) at once: one pass, O(A*D)."""
     import numpy as np
@@ -242,7 +193,7 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     full_dice = model.dice.attacker_max
     steady_from = max(stop + 1, full_dice)  # from this row on, every column is one recurrence
     few_dice = range(stop + 1, min(steady_from, A + 1))
-    for a, row in _fewer_dice_rows(model, D, stop, few_dice).items():
+    for a, row in fewer_dice_rows(model, D, stop, few_dice).items():
         values[:, :, a] = np.array(row).T
     if steady_from > A:
         return BattleTable(model, stop, np.ascontiguousarray(values))
@@ -250,10 +201,10 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     # have their own, solved cell by cell; every later one shares the steady count's.
     steady = model.steady_defenders
     for d in range(1, min(D, steady - 1) + 1):
-        _solve_column(values, _plan(model, full_dice, d), steady_from, d)
+        _solve_column(values, plan_column(model, full_dice, d), steady_from, d)
     if D >= steady:
-        plan = _plan(model, full_dice, steady)
-        low_rows = min(_first_rows(plan[1]), A + 1 - steady_from)
+        plan = plan_column(model, full_dice, steady)
+        low_rows = min(first_rows(plan[1]), A + 1 - steady_from)
         _solve_low_rows(values, plan, steady_from, low_rows, steady)
         _sweep(skewed, plan, steady_from + low_rows, steady)
     return BattleTable(model, stop, np.ascontiguousarray(values))
