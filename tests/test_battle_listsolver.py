@@ -121,8 +121,8 @@ ODDS_COMMANDS = (
 @pytest.mark.parametrize("argv", ODDS_COMMANDS, ids=" ".join)
 def test_risk_odds_json_is_the_numpy_path_byte_for_byte(argv: list[str], monkeypatch, capsys) -> None:
     printed = []
-    for cells in (0, analysis.LIST_CELLS):   # 0: every battle through numpy, as before
-        monkeypatch.setattr(analysis, "LIST_CELLS", cells)
+    for listed in (False, True):   # False: every battle through numpy, as before
+        monkeypatch.setattr(analysis, "in_lists", lambda cells, listed=listed: listed)
         clear_caches()
         assert cli.main(["odds", *argv, "--json"]) == 0
         printed.append(capsys.readouterr().out)

@@ -24,7 +24,7 @@ from functools import lru_cache
 from risk.battle.caches import clear_caches, register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
-from risk.battle.listsolver import LIST_CELLS, final_distribution_lists, solve_table_lists, stop_levels_lists
+from risk.battle.listsolver import final_distribution_lists, in_lists, solve_table_lists, stop_levels_lists
 from risk.battle.model import RoundModel, standard_model
 from risk.battle.solver import BattleTable, final_distribution, solve_table, stop_levels_below
 
@@ -223,11 +223,11 @@ def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> dict[tuple[int, int], float]:
     """Final states (Tan's convention) of the battle (a, d) with their probabilities, as floats."""
     if stop_below is None:
-        if (a + 1) * (d + 1) <= LIST_CELLS:
+        if in_lists((a + 1) * (d + 1)):
             return _listed_final_states(model, a, d, stop, None)
     elif (model, stop) not in _TABLES:
         size_a, size_d = _first_table(a, d)
-        if (size_a + 1) * (size_d + 1) <= LIST_CELLS:
+        if in_lists((size_a + 1) * (size_d + 1)):
             return _listed_final_states(model, a, d, stop, stop_below)
     import numpy as np
 
