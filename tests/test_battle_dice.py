@@ -126,3 +126,26 @@ def test_round_outcomes_refuses_impossible_dice():
         round_outcomes(0, 2)
     with pytest.raises(RiskError):
         round_outcomes(4, 1)
+
+
+# -- the written-out counts ------------------------------------------------------------------------
+
+def test_the_written_out_counts_are_the_enumeration():
+    """round_outcomes reads ROLL_COUNTS instead of rolling every die: the table must be exactly
+    what rolling every combination counts, key order included, for every pair of dice counts."""
+    from risk.battle.dice import ROLL_COUNTS, count_rolls
+
+    assert set(ROLL_COUNTS) == {(a, d) for a in (1, 2, 3) for d in (1, 2, 3)}
+    for (attack, defend), counts in ROLL_COUNTS.items():
+        enumerated = count_rolls(attack, defend)
+        assert list(counts.items()) == list(enumerated.items())
+        assert sum(counts.values()) == 6 ** (attack + defend)
+        assert round_outcomes(attack, defend) == {
+            losses: Fraction(count, 6 ** (attack + defend)) for losses, count in enumerated.items()}
+
+
+def test_count_rolls_refuses_impossible_dice():
+    from risk.battle.dice import count_rolls
+
+    with pytest.raises(BattleError):
+        count_rolls(4, 1)

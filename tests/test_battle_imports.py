@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import risk.battle
 
 PACKAGE = "risk.battle"
@@ -118,8 +120,19 @@ def test_the_battle_import_graph_has_no_cycle():
     assert find_cycle(import_graph()) is None
 
 
-def test_importing_the_battle_package_loads_neither_scipy_nor_matplotlib():
-    code = ("import sys, risk.battle; "
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'scipy', 'matplotlib'}))")
+@pytest.mark.parametrize("module", ["risk.battle", "risk.battle.law"])
+def test_importing_the_battle_package_loads_no_numpy_scipy_or_matplotlib(module):
+    """numpy is loaded by the functions that need it (large battles, the simulator, the bots)."""
+    code = (f"import sys, {module}; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'scipy', 'matplotlib'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_lazy_names_of_the_package_load_their_module():
+    """The reference chain and the simulator (numpy at import) are loaded when first asked for."""
+    code = ("import sys, risk.battle as battle; loaded = 'risk.battle.montecarlo' in sys.modules; "
+            "from risk.battle import simulate_battles, TanChain; "
+            "print(loaded, simulate_battles.__module__, TanChain.__module__, 'simulate_battles' in dir(battle))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "risk.battle.montecarlo", "risk.battle.markov", "True"]

@@ -164,8 +164,12 @@ HEAVY = ("scipy", "numpy", "networkx", "matplotlib", "pygame", "openskill", "ai"
     # their option types live in risk.tournament.options; the runner and the engine load at run time
     (["tournament", "--help"], ("risk.tournament",)),
     (["tune", "--help"], ("risk.tournament",)),
-    # the solver's tables are numpy arrays; scipy is only for Tan's dense reference (--mc, plots)
-    (["odds", "10", "5"], ("numpy", "risk.battle")),
+    # a battle this small is solved in plain Python lists: numpy only for large ones, --mc, plots
+    (["odds", "10", "5"], ("risk.battle",)),
+    (["odds", "40", "30", "--seeing-defender"], ("risk.battle",)),
+    (["odds", "10", "5", "--sea-lane"], ("risk.battle",)),
+    (["odds", "10", "5", "--stop-below", "0.4"], ("risk.battle",)),
+    (["odds", "10", "5", "--commander", "--retreat"], ("risk.battle",)),
 ])
 def test_a_command_imports_only_what_it_uses(args, allowed):
     heavy = [p for p in HEAVY if p not in allowed]
@@ -194,3 +198,9 @@ def test_only_the_named_command_is_built(capsys):
 def test_tournament_help_loads_no_runner(command):
     loaded = modules_loaded_by(command, "--help")
     assert not {"risk.tournament.runner", "risk.tournament.worker", "risk.match", "risk.tuning.tuner"} & loaded
+
+
+def test_odds_of_a_small_battle_load_no_battle_module_built_on_numpy():
+    """Not even the battle modules that need numpy (the reference chain, the simulator)."""
+    loaded = modules_loaded_by("odds", "10", "5")
+    assert not {"risk.battle.markov", "risk.battle.montecarlo", "risk.battle.plots"} & loaded

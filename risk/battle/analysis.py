@@ -21,11 +21,10 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
-import numpy as np
-
 from risk.battle.caches import clear_caches, register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.exact import distribution_exact
+from risk.battle.listsolver import final_distribution_lists, in_lists, solve_table_lists, stop_levels_lists
 from risk.battle.model import RoundModel, standard_model
 from risk.battle.solver import BattleTable, final_distribution, solve_table, stop_levels_below
 
@@ -101,6 +100,20 @@ def _cacheable(attackers: int, defenders: int) -> bool:
     return attackers <= MAX_CACHED_ARMIES and defenders <= MAX_CACHED_ARMIES
 
 
+def _grown_table_size(armies: int, cached: int = 0) -> int:
+    """The side of the table solved for ``armies`` when the cached one (``cached`` a side) is too
+    small: at least twice as large, at least :data:`_SMALLEST_TABLE`, at most the cap."""
+    return min(max(armies, 2 * cached, _SMALLEST_TABLE), MAX_CACHED_ARMIES)
+
+
+def _first_table(attackers: int, defenders: int) -> tuple[int, int]:
+    """The size of the table :func:`battle_table` solves for (attackers, defenders) when it has
+    none yet for the model and stop."""
+    if not _cacheable(attackers, defenders):
+        return attackers, defenders
+    return _grown_table_size(attackers), _grown_table_size(defenders)
+
+
 def battle_table(model: RoundModel, attackers: int, defenders: int, stop: int = 0) -> BattleTable:
     """A solved table (Tan's convention) covering (attackers, defenders), cached and grown.
 
@@ -115,8 +128,8 @@ def battle_table(model: RoundModel, attackers: int, defenders: int, stop: int = 
     if table is not None and attackers <= table.max_attackers and defenders <= table.max_defenders:
         return table
     old_a, old_d = (table.max_attackers, table.max_defenders) if table is not None else (0, 0)
-    new_a = old_a if attackers <= old_a else min(max(attackers, 2 * old_a, _SMALLEST_TABLE), MAX_CACHED_ARMIES)
-    new_d = old_d if defenders <= old_d else min(max(defenders, 2 * old_d, _SMALLEST_TABLE), MAX_CACHED_ARMIES)
+    new_a = old_a if attackers <= old_a else _grown_table_size(attackers, old_a)
+    new_d = old_d if defenders <= old_d else _grown_table_size(defenders, old_d)
     table = solve_table(model, new_a, new_d, stop)
     _TABLES[key] = table
     return table
@@ -209,6 +222,15 @@ def expected_losses(attackers: int, defenders: int, stop_at: int = 1,
 def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
                         stop_below: float | None) -> dict[tuple[int, int], float]:
     """Final states (Tan's convention) of the battle (a, d) with their probabilities, as floats."""
+    if stop_below is None:
+        if in_lists((a + 1) * (d + 1)):
+            return _listed_final_states(model, a, d, stop, None)
+    elif (model, stop) not in _TABLES:
+        size_a, size_d = _first_table(a, d)
+        if in_lists((size_a + 1) * (size_d + 1)):
+            return _listed_final_states(model, a, d, stop, stop_below)
+    import numpy as np
+
     levels = None
     if stop_below is not None:
         levels = stop_levels_below(battle_table(model, a, d, stop), stop_below)
@@ -221,6 +243,26 @@ def _float_final_states(model: RoundModel, a: int, d: int, stop: int,
     cells = np.nonzero(stopped)
     for dd, aa in zip(*cells):
         final[(int(aa), int(dd))] = float(stopped[dd, aa])
+    return dict(sorted(final.items()))
+
+
+def _listed_final_states(model: RoundModel, a: int, d: int, stop: int,
+                         stop_below: float | None) -> dict[tuple[int, int], float]:
+    """:func:`_float_final_states` in plain Python lists (:mod:`risk.battle.listsolver`): the
+    same floats, without loading numpy. With ``stop_below``, the stop levels come from the table
+    :func:`battle_table` would solve first, so that the fall-back is taken exactly when it is."""
+    levels = None
+    if stop_below is not None:
+        levels = stop_levels_lists(solve_table_lists(model, *_first_table(a, d), stop), stop, stop_below)
+        if levels is None:
+            return distribution_exact(model, a, d, stop, exact=False, stop_below=stop_below)
+        levels = levels[:d + 1]
+    conquests, stopped = final_distribution_lists(model, a, d, stop, levels)
+    final = {(left, 0): p for left, p in enumerate(conquests) if p}
+    for dd, row in enumerate(stopped):
+        for aa, p in enumerate(row):
+            if p:
+                final[(aa, dd)] = p
     return dict(sorted(final.items()))
 
 

@@ -1,8 +1,10 @@
 """Dice: the rules for how many dice each side rolls, and one round's odds by enumeration.
 
-Every probability here is *derived*, never typed in: :func:`round_outcomes` rolls every possible
-combination of dice (``6 ** (attacker dice + defender dice)`` of them, at most 46 656) and counts
-what each side loses, giving exact :class:`~fractions.Fraction` values from which floats are taken.
+Every probability here is *derived*: :func:`count_rolls` rolls every possible combination of dice
+(``6 ** (attacker dice + defender dice)`` of them, at most 46 656) and counts what each side
+loses. Those nine small tables of counts are also written out in :data:`ROLL_COUNTS`, so that
+:func:`round_outcomes` gives its exact :class:`~fractions.Fraction` values without enumerating some
+70 000 rolls in every process (tests/test_battle_dice.py checks the table against the enumeration).
 
 >>> round_outcomes(3, 2)[(0, 2)], round_outcomes(3, 2)[(2, 0)], round_outcomes(3, 2)[(1, 1)]
 (Fraction(1445, 3888), Fraction(2275, 7776), Fraction(2611, 7776))
@@ -106,20 +108,44 @@ def _check_dice_counts(attack_dice: int, defend_dice: int) -> None:
         raise BattleError(f"a round has 1 to 3 dice a side, not {attack_dice} against {defend_dice}")
 
 
-@register
-@lru_cache(maxsize=None)
-def round_outcomes(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], Fraction]:
-    """Exact odds of one round: {(attacker_losses, defender_losses): probability}, by enumeration.
-
-    The returned dict is shared (cached): do not modify it.
-    """
+def count_rolls(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], int]:
+    """{(attacker_losses, defender_losses): how many of the ``6 ** (attack_dice + defend_dice)``
+    rolls end so}, by rolling every one. Raises :class:`BattleError` for impossible dice counts."""
     _check_dice_counts(attack_dice, defend_dice)
     counts: Counter[tuple[int, int]] = Counter()
     for attack in product(FACES, repeat=attack_dice):
         for defend in product(FACES, repeat=defend_dice):
             counts[resolve_roll(attack, defend)] += 1
+    return dict(sorted(counts.items()))
+
+
+#: :func:`count_rolls` for every pair of dice counts, written out: ``ROLL_COUNTS[(attack_dice,
+#: defend_dice)][(attacker_losses, defender_losses)]`` rolls out of ``6 ** (attack_dice + defend_dice)``.
+ROLL_COUNTS: dict[tuple[int, int], dict[tuple[int, int], int]] = {
+    (1, 1): {(0, 1): 15, (1, 0): 21},
+    (1, 2): {(0, 1): 55, (1, 0): 161},
+    (1, 3): {(0, 1): 225, (1, 0): 1071},
+    (2, 1): {(0, 1): 125, (1, 0): 91},
+    (2, 2): {(0, 2): 295, (1, 1): 420, (2, 0): 581},
+    (2, 3): {(0, 2): 979, (1, 1): 1981, (2, 0): 4816},
+    (3, 1): {(0, 1): 855, (1, 0): 441},
+    (3, 2): {(0, 2): 2890, (1, 1): 2611, (2, 0): 2275},
+    (3, 3): {(0, 3): 6420, (1, 2): 10017, (2, 1): 12348, (3, 0): 17871},
+}
+
+
+@register
+@lru_cache(maxsize=None)
+def round_outcomes(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], Fraction]:
+    """Exact odds of one round: {(attacker_losses, defender_losses): probability}, from
+    :data:`ROLL_COUNTS` (the enumeration's counts). Raises :class:`BattleError` for impossible
+    dice counts.
+
+    The returned dict is shared (cached): do not modify it.
+    """
+    _check_dice_counts(attack_dice, defend_dice)
     total = 6 ** (attack_dice + defend_dice)
-    return {losses: Fraction(count, total) for losses, count in sorted(counts.items())}
+    return {losses: Fraction(count, total) for losses, count in ROLL_COUNTS[(attack_dice, defend_dice)].items()}
 
 
 @register

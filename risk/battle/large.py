@@ -27,13 +27,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable
 
 from risk.battle.analysis import battle_table
 from risk.battle.caches import register
 from risk.battle.model import RoundModel
+
+if TYPE_CHECKING:  # numpy is loaded by the methods that use it, so importing this module is cheap
+    import numpy as np
 
 #: Exact odds come from a table up to this many armies a side (about 30 MB); the approximation is
 #: calibrated there and answers beyond. A fixed bound, never the size some cache has reached, so
@@ -81,6 +82,7 @@ class LargeBattleOdds:
 
     def win_array(self, attackers: np.ndarray, defenders: int) -> np.ndarray:
         """:meth:`win` for many attackers (at least ``stop + 1`` each) against ``defenders``."""
+        import numpy as np
         from scipy.special import erfc
 
         spendable = attackers - self.stop
@@ -95,6 +97,7 @@ class LargeBattleOdds:
         ``win[a, d]`` (a square table): the worst absolute error over one column, every attacker
         count, is made smallest. The column is the last one whose 50% crossing (about d = r·A)
         lies well inside the table."""
+        import numpy as np
         from scipy.optimize import minimize
 
         size = win.shape[0] - 1

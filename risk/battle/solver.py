@@ -19,16 +19,21 @@ the order of the filter the solver used before (scipy's ``lfilter``: direct form
 so every value is bit for bit what it was. The few cells where the attacker rolls fewer dice, or
 where the defender's dice still depend on ``d``, are done in plain Python. Pushing probability
 forward is the same recurrence run from the top of the column down.
+
+numpy is imported by the functions that use it, not with the module: a small battle's
+distribution comes from :mod:`risk.battle.listsolver`, the same floats, without numpy.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.lib.stride_tricks import as_strided
-
+from risk.battle.listsolver import Plan, fewer_dice_rows, first_rows, plan_column, pushed_down
 from risk.battle.model import RoundModel
+
+if TYPE_CHECKING:  # numpy is loaded by the functions that use it: small battles do without it
+    import numpy as np
 
 #: Quantities solved backward: P(conquest), expected attacker armies left, expected defenders left.
 WIN, ATTACKER_LEFT, DEFENDER_LEFT = 0, 1, 2
@@ -72,27 +77,6 @@ class BattleTable:
         return (a - float(self.values[ATTACKER_LEFT, d, a]), d - float(self.values[DEFENDER_LEFT, d, a]))
 
 
-#: How one column is solved along the run of full dice: the outcomes that reach earlier columns
-#: (la, ld, p) in the model's order, those that stay in the column (la, p), and the latter again by
-#: decreasing ``la``, the order in which the filter sums them.
-Plan = tuple[list[tuple[int, int, float]], list[tuple[int, float]], list[tuple[int, float]]]
-
-
-def _plan(model: RoundModel, attack_dice: int, defenders: int) -> Plan:
-    outcomes = model.float_outcomes(attack_dice, defenders)
-    same_column = [(la, p) for la, ld, p in outcomes if not ld]
-    return ([(la, ld, p) for la, ld, p in outcomes if ld], same_column,
-            sorted(same_column, key=lambda lag: -lag[0]))
-
-
-def _first_rows(same_column: list[tuple[int, float]]) -> int:
-    """How many rows at the bottom of a run sum differently from the rest: there the cells
-    below the run are folded in with the terms from earlier columns, before the filter's own
-    terms. With one outcome at most staying in the column that is one product added last or
-    first, the same value either way; with more (the seeing defender), the first rows differ."""
-    return max(la for la, _ in same_column) if len(same_column) > 1 else 0
-
-
 def _solve_low_rows(values: np.ndarray, plan: Plan, steady_from: int, rows: int, first_column: int) -> None:
     """Solve the lowest ``rows`` rows of the run of full dice in columns ``d >= first_column``,
     in plain Python: a row needs only rows at or below it, so they are solved before the sweep.
@@ -127,6 +111,7 @@ def _solve_column(values: np.ndarray, plan: Plan, steady_from: int, d: int) -> N
     """Solve the run of full dice of one column ``d`` whose earlier columns are all solved: the
     terms from earlier columns and the known cells below the run with numpy, then the recurrence
     along the column in plain Python, each sum in the order of :func:`_solve_low_rows`."""
+    import numpy as np
     across, same_column, lags = plan
     A = values.shape[2] - 1
     width = A + 1 - steady_from
@@ -154,9 +139,10 @@ def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) ->
 
     ``skewed[q, s, d]`` is the cell (s - d, d): an anti-diagonal is a contiguous row, and the
     cell (a - la, d - ld) is in row ``s - la - ld``, column ``d - ld``. A cell takes the same sums
-    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`_first_rows`) are solved
+    as in :func:`_solve_low_rows`; the rows that sum differently (:func:`~risk.battle.listsolver.first_rows`) are solved
     before, by that function.
     """
+    import numpy as np
     _, diagonals, columns = skewed.shape
     D = columns - 1
     A = diagonals - 1 - D
@@ -187,36 +173,10 @@ def _sweep(skewed: np.ndarray, plan: Plan, first_row: int, first_column: int) ->
             np.add(carried, total, out=cells)
 
 
-def _fewer_dice_rows(model: RoundModel, max_defenders: int, stop: int,
-                     rows: range) -> dict[int, list[tuple[float, float, float]]]:
-    """Values of the few rows where the attacker rolls fewer than all his dice, in plain Python.
-
-    Row ``a`` needs only rows below it and earlier columns, so these rows are solved first, for
-    every ``d``, at a cost of O(D); the column sweep then treats them as known.
-    """
-    known: dict[int, list[tuple[float, float, float]]] = {a: [(1.0, float(a), 0.0)] for a in rows}
-
-    def value(a: int, d: int) -> tuple[float, float, float]:
-        if d == 0:
-            return 1.0, float(a), 0.0
-        if a <= stop:
-            return 0.0, float(a), float(d)
-        return known[a][d]
-
-    for d in range(1, max_defenders + 1):
-        for a in rows:
-            win = attacker_left = defender_left = 0.0
-            for la, ld, p in model.float_outcomes(a, d):
-                w, al, dl = value(a - la, d - ld)
-                win += p * w
-                attacker_left += p * al
-                defender_left += p * dl
-            known[a].append((win, attacker_left, defender_left))
-    return known
-
-
 def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop: int = 0) -> BattleTable:
     """Solve (I - Q) x = b for every sub-battle up to (A, D) at once: one pass, O(A*D)."""
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
     A, D = max_attackers, max_defenders
     # Stored by anti-diagonal (row s = a + d holds the cells (s - d, d)), so that the sweep reads
     # and writes contiguous slices; ``values`` is the same memory seen as [q, d, a].
@@ -233,7 +193,7 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     full_dice = model.dice.attacker_max
     steady_from = max(stop + 1, full_dice)  # from this row on, every column is one recurrence
     few_dice = range(stop + 1, min(steady_from, A + 1))
-    for a, row in _fewer_dice_rows(model, D, stop, few_dice).items():
+    for a, row in fewer_dice_rows(model, D, stop, few_dice).items():
         values[:, :, a] = np.array(row).T
     if steady_from > A:
         return BattleTable(model, stop, np.ascontiguousarray(values))
@@ -241,10 +201,10 @@ def solve_table(model: RoundModel, max_attackers: int, max_defenders: int, stop:
     # have their own, solved cell by cell; every later one shares the steady count's.
     steady = model.steady_defenders
     for d in range(1, min(D, steady - 1) + 1):
-        _solve_column(values, _plan(model, full_dice, d), steady_from, d)
+        _solve_column(values, plan_column(model, full_dice, d), steady_from, d)
     if D >= steady:
-        plan = _plan(model, full_dice, steady)
-        low_rows = min(_first_rows(plan[1]), A + 1 - steady_from)
+        plan = plan_column(model, full_dice, steady)
+        low_rows = min(first_rows(plan[1]), A + 1 - steady_from)
         _solve_low_rows(values, plan, steady_from, low_rows, steady)
         _sweep(skewed, plan, steady_from + low_rows, steady)
     return BattleTable(model, stop, np.ascontiguousarray(values))
@@ -258,6 +218,7 @@ def stop_levels_below(table: BattleTable, stop_below: float) -> np.ndarray | Non
     its continuing states (the win probability not increasing in ``a``), which the column solver
     cannot express; callers then fall back to the state-by-state solver.
     """
+    import numpy as np
     stopping = table.win < stop_below                     # [a, d]
     stopping[:table.stop + 1, :] = True
     stopping[:, 0] = False
@@ -279,6 +240,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
     the attacker destroys the defender with ``a`` armies left, and ``stopped[d, a]`` the
     probability that the battle ends in the stop state (a, d), d >= 1 (zero elsewhere).
     """
+    import numpy as np
     A, D = attackers, defenders
     if levels is None:
         levels = np.full(D + 1, stop)
@@ -302,7 +264,7 @@ def final_distribution(model: RoundModel, attackers: int, defenders: int, stop: 
             else:
                 lags = sorted(((la, p) for la, ld, p in steady if not ld), reverse=True)
                 if lags:
-                    mass[steady_from:] = _pushed_down(mass[steady_from:].tolist(), lags)
+                    mass[steady_from:] = pushed_down(mass[steady_from:].tolist(), lags)
         # The cells under the run, by hand, in a small Python list: first what the run sends
         # down into them, then each transient one in turn, from the top.
         low = max(0, min(level + 1, A) - most_losses)
@@ -349,6 +311,8 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
     are bit for bit those of that loop. Stored by anti-diagonal (``skewed[s, d]`` is the cell
     (s - d, d)) and padded with zeros, so that a source off the table adds an exact zero.
     """
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
     full_dice = model.dice.attacker_max
     first = model.steady_defenders
     skewed = np.zeros((A + D + 7, D + 4))
@@ -412,27 +376,3 @@ def _swept_runs(model: RoundModel, A: int, D: int, levels: np.ndarray) -> tuple[
             total *= in_run[s, d_low:d_high + 1]
         skewed[s, d_low:d_high + 1] = total
     return runs, first
-
-
-def _pushed_down(run: list[float], lags: list[tuple[int, float]]) -> list[float]:
-    """The probability of ever being in each cell of a run of full dice, from what flows into it
-    from earlier columns (``run``, by increasing ``a``) and the run's own fall within the column:
-    ``lags`` are the (la, p) of the outcomes that stay in it, by decreasing ``la``.
-
-    The sums are taken in the order of the filter used before (scipy's ``lfilter`` on the
-    reversed run), so every value is bit for bit what it was.
-    """
-    length = len(run)
-    if len(lags) == 1:
-        # One outcome stays in the column (every law but the seeing defender's): a tighter loop.
-        ((la, p),) = lags
-        for n in range(length - 1 - la, -1, -1):
-            run[n] = run[n + la] * p + run[n]
-        return run
-    for n in range(length - 2, -1, -1):
-        carried = 0.0
-        for la, p in lags:
-            if n + la < length:
-                carried += run[n + la] * p
-        run[n] = carried + run[n]
-    return run
