@@ -16,6 +16,7 @@ form kept in game records.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -192,10 +193,10 @@ class Rules:
             raise RulesError("the seeing defender (defender_sees_dice) chooses between 1 and 2 dice; "
                              "it does not combine with defender_max_dice=3")
 
-    @property
+    @functools.cached_property
     def dice(self):
-        """The dice counts as the battle solver takes them."""
-        from risk.battle import STANDARD_DICE, DiceRules
+        """The dice counts as the battle solver takes them (worked out once: every attack asks)."""
+        from risk.battle.dice import STANDARD_DICE, DiceRules
 
         if self.defender_max_dice == 2 and self.defender_two_dice_needs == 2:
             return STANDARD_DICE

@@ -24,7 +24,7 @@ BlitzOutcome(attackers=1, defenders=3, sea_rounds_fought=4, six_spent=False)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -133,10 +133,14 @@ class BattleLaw:
     seeing: bool = False
     sea_rounds: int = 0
     six: bool = False
+    #: No variant but the dice: the battle the cached tables and samplers serve fastest (set
+    #: once, as the engine and the search ask at every blitz).
+    plain: bool = field(init=False, repr=False, compare=False, default=True)
 
     def __post_init__(self) -> None:
         if not 0 <= self.sea_rounds <= SEA_LANE_ROUNDS:
             raise BattleError(f"sea-lane rounds left must be from 0 to {SEA_LANE_ROUNDS}, not {self.sea_rounds}")
+        object.__setattr__(self, "plain", not (self.seeing or self.sea_rounds or self.six))
         # Hashed once: a law keys the caches the bots look up in their inner loops.
         object.__setattr__(self, "_hash", hash((self.dice, self.seeing, self.sea_rounds, self.six)))
 
@@ -163,17 +167,16 @@ class BattleLaw:
         """The law of an attack from ``source`` on ``target`` now, in a game state (or a bot's
         view): the sea-lane rounds already fought on that route this turn, and the six if the
         player may still spend it (``six=False`` leaves it out, as a blitz that does not ask for it)."""
+        # Written out rather than through of(): the engine asks at every roll and blitz.
         rules = state.rules
-        fought = state.sea_rounds.get((source, target), 0) if state.sea_rounds else 0
-        ready = commander_ready(rules, state.commander_used)
-        return cls.of(rules, state.board, source, target, fought, ready if six is None else six and ready)
+        sea = 0
+        if rules.sea_lane_defence:
+            fought = state.sea_rounds.get((source, target), 0) if state.sea_rounds else 0
+            sea = sea_rounds_left(rules, state.board, source, target, fought)
+        ready = rules.commanders and not state.commander_used
+        return _shared_law(rules.dice, rules.defender_sees_dice, sea, bool(ready if six is None else six and ready))
 
     # -- what kind of battle -----------------------------------------------------------------------
-
-    @property
-    def plain(self) -> bool:
-        """No variant but the dice: the battle the cached tables and samplers serve fastest."""
-        return not (self.seeing or self.sea_rounds or self.six)
 
     @property
     def variant(self) -> str:
