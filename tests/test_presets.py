@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -97,3 +98,23 @@ def test_the_docs_quote_the_faq_word_for_word():
                 piece = " ".join(piece.split())
                 assert any(piece in sentence for sentence in sentences), \
                     f"{name}: {piece!r} is not in the FAQ"
+
+
+def test_every_option_the_docs_name_is_one_the_rules_take():
+    # docs/rules.md once said `territory_bonus=true` after the option became turn/trade/card/off.
+    from risk.errors import RulesError
+
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    named = []
+    for doc in (RULES_DOC, ROOT / "README.md"):
+        for key, value in re.findall(r"`(\w+)=([^`\s]+)`", doc.read_text(encoding="utf-8")):
+            if key in fields:
+                named.append(f"{key}={value}")
+    assert "territory_bonus=turn" in named
+    for option in named:
+        try:
+            parsed = Rules.parse(option)
+        except RulesError as error:
+            raise AssertionError(f"the docs name {option}: {error}") from None
+        key, value = option.split("=")
+        assert str(getattr(parsed, key)).lower() == value.lower(), option
