@@ -62,6 +62,8 @@ def build_config(args):
 
     size = _size(args.size)
     if args.load is not None:
+        if args.load.is_dir():
+            raise UsageError(f"--load {args.load}: is a folder, not a saved game")
         if not args.load.is_file():
             raise UsageError(f"--load {args.load}: no such file")
         from risk.gui.session import check_save_bots
