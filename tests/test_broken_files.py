@@ -47,9 +47,9 @@ def feed(kind: str, path: Path) -> None:
 
         GameRecord.load(path).replay(str(path))
     elif kind == "save":
-        from risk.gui.session import check_save_bots, load_session
+        from risk.gui.session import check_save, load_session
 
-        check_save_bots(path)
+        check_save(path)
         load_session(path)
     elif kind == "results":
         from risk.tournament.ratings import rate_games
@@ -281,3 +281,21 @@ def test_type_swaps_are_refused(tmp_path_factory, kind, index, value):
     except ValueError:  # a float json.dumps writes as NaN: the loader must refuse that too
         return
     _refused_or_loaded(kind, path)
+
+
+def test_play_load_refuses_every_broken_save_before_the_window_opens(tmp_path):
+    """``risk play --load`` checks the save while building its configuration, before pygame
+    opens a window: every save the loaders refuse is refused there too."""
+    from risk.cli import build_parser
+    from risk.commands.play import build_config
+
+    parser = build_parser(built={"play"})
+    for index, case in enumerate(c for c in CORPUS if c.kind == "save"):
+        folder = tmp_path / f"c{index}"
+        folder.mkdir()
+        path = case.write(folder, index)
+        try:
+            feed("save", path)
+        except RiskError:
+            with pytest.raises(RiskError):
+                build_config(parser.parse_args(["play", "--load", str(path)]))
