@@ -226,6 +226,7 @@ def problem(value: Any, schema: Schema) -> str | None:
 # -- the file kinds --------------------------------------------------------------------------------
 
 NAME = Str(max_len=200, min_len=1)
+MAX_SEED = 10 ** MAX_INT_DIGITS - 1   # any seed a file can hold: the command line sets no bound
 COORDINATE = Number(-1e6, 1e6)
 POINT = List(COORDINATE, 2, 2)
 
@@ -245,7 +246,7 @@ MAP = Object({
 
 #: The first line of a game record or save (the map and rules are checked by their own code).
 RECORD_HEADER = Object({
-    "format": Str(100), "version": Int(0, 1000), "seed": Nullable(Int(0, 2 ** 64)),
+    "format": Str(100), "version": Int(0, 1000), "seed": Nullable(Int(0, MAX_SEED)),
     "players": List(Str(500, 1), 2, 6), "rules": Object({}, max_keys=200),
     "map": Object({}),
 }, required=frozenset({"format", "version", "players", "map"}))
@@ -267,7 +268,7 @@ SAVE = Object({"seat_rngs": List(RNG_STATE, 2, 6)}, required=frozenset({"seat_rn
 #: One line of a tournament results file (docs/tournaments.md); ``record_problem`` in
 #: ``risk.tournament.results`` adds the checks between fields (a winner among the seats ...).
 RESULTS_LINE = Object({
-    "game": Int(0, 10 ** 9), "group": Int(0, 10 ** 9), "rotation": Int(0, 5), "seed": Int(0, 2 ** 64),
+    "game": Int(0, 10 ** 9), "group": Int(0, 10 ** 9), "rotation": Int(0, 5), "seed": Int(0, MAX_SEED),
     "seats": List(Str(500, 1), 2, 6), "players": List(Str(500, 1), 2, 6),
     "winner": Nullable(Int(0, 5)), "winner_bot": Nullable(Str(500)), "places": List(Int(1, 6), 2, 6),
     "turns": Int(0, 10 ** 9), "reason": Str(100), "actions": Int(0, 10 ** 12),
