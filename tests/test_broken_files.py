@@ -210,7 +210,7 @@ def test_a_real_subprocess_refuses_in_one_line(tmp_path, kind, name):
 
 # -- hypothesis: random bytes, truncations and type swaps of valid files ---------------------------
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                        HealthCheck.too_slow])
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
@@ -231,7 +231,8 @@ def _encoded(kind: str, value) -> bytes:
     return ("\n".join(json.dumps(line) for line in value) + "\n").encode()
 
 
-SEEDS = {"map": _map_seed(), "record": _record_lines(4), "results": _results_lines()}
+SEEDS = {"map": _map_seed(), "record": _record_lines(4), "save": _save_lines(),
+         "results": _results_lines()}
 
 
 def _paths(value, prefix=()):
@@ -299,3 +300,16 @@ def test_play_load_refuses_every_broken_save_before_the_window_opens(tmp_path):
         except RiskError:
             with pytest.raises(RiskError):
                 build_config(parser.parse_args(["play", "--load", str(path)]))
+
+
+@FAST
+@given(data=st.binary(max_size=300), cut=st.floats(0, 1), at=st.floats(0, 1))
+def test_domination_bytes_and_truncations_are_refused(tmp_path_factory, data, cut, at):
+    valid = _domination_seed()
+    folder = tmp_path_factory.mktemp("dom")
+    (folder / "tiny.cards").write_bytes((ROOT / "tests" / "data" / "tiny.cards").read_bytes())
+    for number, content in enumerate((data, valid[: int(len(valid) * cut)],
+                                      valid[: int(len(valid) * at)] + data + valid[int(len(valid) * at):])):
+        path = folder / f"case{number}.map"
+        path.write_bytes(content)
+        _refused_or_loaded("domination", path)
