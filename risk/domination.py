@@ -32,6 +32,11 @@ _MAX_COUNTRIES = MAP.fields["territories"].max_len
 _SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
 
 
+def _shown(line: str) -> str:
+    """A line as an error message quotes it: cut short, since a line may be megabytes long."""
+    return line if len(line) <= 60 else line[:57] + "..."
+
+
 def _name(token: str) -> str:
     return token.replace("_", " ").strip()
 
@@ -91,32 +96,32 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
                 files[parts[0].lower()] = " ".join(parts[1:])
         elif section == "continents":
             if len(parts) < 2:
-                raise MapError(f"a continent line needs a name and a bonus: '{line}'", where, number)
+                raise MapError(f"a continent line needs a name and a bonus: '{_shown(line)}'", where, number)
             try:
                 bonus = _int(parts[1])
             except ValueError:
-                raise MapError(f"continent {_name(parts[0])!r} has a bonus that is not a whole number: "
-                               f"'{parts[1]}'", where, number) from None
+                raise MapError(f"continent {_shown(_name(parts[0]))!r} has a bonus that is not a whole number: "
+                               f"'{_shown(parts[1])}'", where, number) from None
             entry: dict[str, Any] = {"name": _name(parts[0]), "bonus": bonus}
             if len(parts) >= 3:
                 entry["color"] = parts[2]
             continents.append(entry)
         elif section == "countries":
             if len(parts) < 3:
-                raise MapError(f"a country line needs a number, a name and a continent number: '{line}'",
+                raise MapError(f"a country line needs a number, a name and a continent number: '{_shown(line)}'",
                                where, number)
             try:
                 cid, continent = _int(parts[0]), _int(parts[2])
                 x, y = (_int(parts[3]), _int(parts[4])) if len(parts) >= 5 else (0, 0)
             except ValueError:
-                raise MapError(f"a country line has a non-number where a number belongs: '{line}'",
+                raise MapError(f"a country line has a non-number where a number belongs: '{_shown(line)}'",
                                where, number) from None
             if cid in countries:
                 raise MapError(f"country number {cid} appears twice", where, number)
             if len(countries) >= _MAX_COUNTRIES:
                 raise MapError(f"more than {_MAX_COUNTRIES} countries", where, number)
             if not 1 <= continent <= len(continents):
-                raise MapError(f"country {_name(parts[1])!r} names continent {continent}, but there are "
+                raise MapError(f"country {_shown(_name(parts[1]))!r} names continent {continent}, but there are "
                                f"{len(continents)} continents", where, number)
             countries[cid] = {"name": _name(parts[1]), "continent": continents[continent - 1]["name"],
                               "pos": [x, y]}
@@ -125,7 +130,7 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
             try:
                 ids = [_int(p) for p in parts]
             except ValueError:
-                raise MapError(f"a border line must be country numbers: '{line}'", where, number) from None
+                raise MapError(f"a border line must be country numbers: '{_shown(line)}'", where, number) from None
             for cid in ids:
                 if cid not in countries:
                     raise MapError(f"border line names country {cid}, which is not listed", where, number)
@@ -147,7 +152,7 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
     for a, neighbours in borders.items():
         for b in neighbours:
             if a == b:
-                raise MapError(f"country {countries[a]['name']!r} borders itself", where, border_lines[a])
+                raise MapError(f"country {_shown(countries[a]['name'])!r} borders itself", where, border_lines[a])
             pairs.add((a, b))
     border_list = []
     for a, b in sorted(pairs):

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import json
 import math
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-#: Bounds shared by every file kind: a JSON value nests at most this deep, an integer has at most
-#: this many digits, and every number's magnitude is at most ``MAX_MAGNITUDE``.
+#: Bounds shared by every file kind: a JSON value nests at most this deep and an integer has at
+#: most this many digits (each field's own range is in its schema below).
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 40   # a random generator's 128-bit state has 39
-MAX_MAGNITUDE = 1e15
 
 #: The largest file each kind may be (bytes): far above any real map, game or run.
 MAX_MAP_BYTES = 8 << 20
@@ -96,8 +96,16 @@ class Schema:
         raise NotImplementedError
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 30, 30, 3, 3
+
+
 def _shown(value: Any) -> str:
-    text = repr(value)
+    """A short form of any value, even one no ``repr`` would finish (10**5000, nesting 10,000
+    deep: a map handed over as a dict has not been through :func:`read_json`)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = _REPR.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -313,3 +313,34 @@ def test_domination_bytes_and_truncations_are_refused(tmp_path_factory, data, cu
         path = folder / f"case{number}.map"
         path.write_bytes(content)
         _refused_or_loaded("domination", path)
+
+
+def _nested(depth: int):
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("value", [10 ** 5000, -(10 ** 400), float("inf"), float("nan"), 1e300, True,
+                                   _nested(50_000), {"a": 1}, "x" * 1_000_000, None],
+                         ids=["10^5000", "-10^400", "inf", "nan", "1e300", "true", "nested", "object",
+                              "long string", "null"])
+@pytest.mark.parametrize("where", [("continents", 0, "bonus"), ("territories", 0, "pos", 0),
+                                   ("territories", 0, "continent"), ("territories", 1, "shape"),
+                                   ("sea_routes",), ("size",), ("borders", 0)])
+def test_a_map_handed_over_as_values_is_checked_too(value, where):
+    """``board_from_dict`` also takes maps that never went through the JSON reader (a record's
+    header, an import): the schema refuses any value there with MapError."""
+    from risk.board import board_from_dict
+    from risk.errors import MapError
+
+    data = _map_seed()
+    holder = data
+    for step in where[:-1]:
+        holder = holder[step]
+    holder[where[-1]] = value
+    try:
+        board_from_dict(data)
+    except MapError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300
