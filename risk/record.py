@@ -30,7 +30,7 @@ from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
 from risk.rules import Rules
 from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
-                         JsonProblem, problem, read_json)
+                         JsonProblem, problem, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
 RECORD_VERSION = 1
@@ -110,14 +110,14 @@ class GameRecord:
         if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a game record (the first line must be a {RECORD_FORMAT} header)", path, 1)
         if header.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {header.get('version')!r} is not supported "
+            raise RecordError(f"record version {short_form(header.get('version'))} is not supported "
                               f"(this program reads version {RECORD_VERSION})", path, 1)
         players = header.get("players")
         if not isinstance(players, list) or not 2 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
             raise RecordError("the header needs 'players': a list of 2 to 6 bot names", path, 1)
         seed = header.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise RecordError(f"the header's seed {seed!r} is not a non-negative whole number", path, 1)
+            raise RecordError(f"the header's seed {short_form(seed)} is not a non-negative whole number", path, 1)
         mismatch = problem(header, RECORD_HEADER)
         if mismatch:
             raise RecordError(f"the header is malformed: {mismatch}", path, 1)

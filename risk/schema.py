@@ -100,7 +100,7 @@ _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 30, 30, 3, 3
 
 
-def _shown(value: Any) -> str:
+def short_form(value: Any) -> str:
     """A short form of any value, even one no ``repr`` would finish (10**5000, nesting 10,000
     deep: a map handed over as a dict has not been through :func:`read_json`)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
@@ -120,7 +120,7 @@ class Int(Schema):
 
     def check(self, value, where):
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            return _at(where, f"not a whole number from {self.low} to {self.high}: {_shown(value)}")
+            return _at(where, f"not a whole number from {self.low} to {self.high}: {short_form(value)}")
         return None
 
 
@@ -132,7 +132,7 @@ class Number(Schema):
     def check(self, value, where):
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or not self.low <= value <= self.high):
-            return _at(where, f"not a number from {self.low:g} to {self.high:g}: {_shown(value)}")
+            return _at(where, f"not a number from {self.low:g} to {self.high:g}: {short_form(value)}")
         return None
 
 
@@ -144,9 +144,9 @@ class Str(Schema):
 
     def check(self, value, where):
         if not isinstance(value, str):
-            return _at(where, f"not a string: {_shown(value)}")
+            return _at(where, f"not a string: {short_form(value)}")
         if self.choices is not None and value not in self.choices:
-            return _at(where, f"{_shown(value)} is not one of {', '.join(self.choices)}")
+            return _at(where, f"{short_form(value)} is not one of {', '.join(self.choices)}")
         if not self.min_len <= len(value) <= self.max_len:
             return _at(where, f"a string of {len(value)} characters "
                               f"({self.min_len} to {self.max_len} allowed)")
@@ -156,7 +156,7 @@ class Str(Schema):
 @dataclass(frozen=True)
 class Bool(Schema):
     def check(self, value, where):
-        return None if isinstance(value, bool) else _at(where, f"not true or false: {_shown(value)}")
+        return None if isinstance(value, bool) else _at(where, f"not true or false: {short_form(value)}")
 
 
 @dataclass(frozen=True)
@@ -165,6 +165,22 @@ class Anything(Schema):
 
     def check(self, value, where):
         return None
+
+
+@dataclass(frozen=True)
+class Scalar(Schema):
+    """null, true or false, a number, or a string of at most ``max_len`` characters: an option's
+    value (the rules are checked option by option by ``risk.rules.Rules``)."""
+
+    max_len: int
+
+    def check(self, value, where):
+        if value is None or isinstance(value, (bool, int, float)):
+            return None if not isinstance(value, float) or math.isfinite(value) else \
+                _at(where, f"not a finite number: {short_form(value)}")
+        if isinstance(value, str):
+            return Str(self.max_len).check(value, where)
+        return _at(where, f"not a single value: {short_form(value)}")
 
 
 @dataclass(frozen=True)
@@ -183,7 +199,7 @@ class List(Schema):
 
     def check(self, value, where):
         if not isinstance(value, list):
-            return _at(where, f"not a list: {_shown(value)}")
+            return _at(where, f"not a list: {short_form(value)}")
         if not self.min_len <= len(value) <= self.max_len:
             return _at(where, f"a list of {len(value)} items "
                               + (f"(exactly {self.min_len})" if self.min_len == self.max_len
@@ -208,7 +224,7 @@ class Object(Schema):
 
     def check(self, value, where):
         if not isinstance(value, dict):
-            return _at(where, f"not an object: {_shown(value)}")
+            return _at(where, f"not an object: {short_form(value)}")
         if len(value) > self.max_keys:
             return _at(where, f"an object of {len(value)} keys (at most {self.max_keys})")
         for name in self.fields:
@@ -219,7 +235,7 @@ class Object(Schema):
             schema = self.fields.get(name, self.others)
             inner = f"{where}.{name}" if where else str(name)
             if schema is None:
-                return _at(where, f"unexpected field {_shown(name)}")
+                return _at(where, f"unexpected field {short_form(name)}")
             found = schema.check(item, inner)
             if found:
                 return found
@@ -252,10 +268,13 @@ MAP = Object({
     "sea_routes": Nullable(List(List(Str(200), 2, 2), 0, 100_000)),
 }, required=frozenset({"continents", "territories", "borders"}))
 
+#: Rule options by name, each a single value (``Rules.from_dict`` checks names and ranges).
+RULES = Object({}, others=Scalar(100), max_keys=200)
+
 #: The first line of a game record or save (the map and rules are checked by their own code).
 RECORD_HEADER = Object({
     "format": Str(100), "version": Int(0, 1000), "seed": Nullable(Int(0, MAX_SEED)),
-    "players": List(Str(500, 1), 2, 6), "rules": Object({}, max_keys=200),
+    "players": List(Str(500, 1), 2, 6), "rules": RULES,
     "map": Object({}),
 }, required=frozenset({"format", "version", "players", "map"}))
 
@@ -281,5 +300,5 @@ RESULTS_LINE = Object({
     "winner": Nullable(Int(0, 5)), "winner_bot": Nullable(Str(500)), "places": List(Int(1, 6), 2, 6),
     "turns": Int(0, 10 ** 9), "reason": Str(100), "actions": Int(0, 10 ** 12),
     "fault": Nullable(Object({"seat": Int(0, 5), "bot": Str(500), "kind": Str(100), "error": Str(100_000)})),
-    "rules": Object({}, max_keys=200), "setup": Str(100), "tag": Object({}, max_keys=200),
+    "rules": RULES, "setup": Str(100), "tag": Object({}, max_keys=200),
 }, required=frozenset({"game", "group", "seed", "turns", "seats", "places", "reason"}))
