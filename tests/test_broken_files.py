@@ -117,7 +117,10 @@ def _commands(kind: str, path: Path, out: Path) -> list[list[str]]:
                 ["replay", str(path)]]
     return [["tournament", "--report", str(path)],
             ["tournament", "--resume", "--out", str(path), "--bots", "angry,angry", "--max-turns", "2",
-             "--games", "2", "--seed", "1", "--jobs", "1"]]
+             "--games", "2", "--seed", "1", "--jobs", "1"],
+            ["tune", "threshold", "--param", "attack_threshold", "--opponents", "angry", "--values",
+             "0.4,0.5,0.6", "--games-per-value", "2", "--seed", "1", "--max-turns", "2", "--jobs", "1",
+             "--out", str(path), "--resume"]]
 
 
 def _sample() -> list[BrokenFile]:
@@ -177,18 +180,23 @@ def _check(name: str, argv: list[str], path: Path, out: Path, done) -> list[str]
 
 
 def test_commands_refuse_broken_files_in_one_line(tmp_path):
+    """Each command gets its own copy of the case: a refused file is left exactly as it was (a
+    resume never cuts a file it refuses), and no output file appears."""
     jobs, where = [], []
     for index, case in enumerate(_sample()):
-        folder = tmp_path / f"c{index}"
-        folder.mkdir()
-        path = case.write(folder, index)
-        out = folder / "out.json"
-        for argv in _commands(case.kind, path, out):
+        for number, argv in enumerate(_commands(case.kind, Path("F"), Path("O"))):
+            folder = tmp_path / f"c{index}-{number}"
+            folder.mkdir()
+            path = case.write(folder, index)
+            out = folder / "out.json"
+            argv = [str(path) if word == "F" else str(out) if word == "O" else word for word in argv]
             jobs.append((f"{case.kind} {case.name}", argv))
-            where.append((path, out))
+            where.append((path, out, case.content))
     problems = []
-    for (name, argv, done), (path, out) in zip(_run_all(jobs, tmp_path), where):
+    for (name, argv, done), (path, out, content) in zip(_run_all(jobs, tmp_path), where):
         problems.extend(_check(name, argv, path, out, done))
+        if done.returncode != 0 and content is not None and path.read_bytes() != content:
+            problems.append(f"{name}: {' '.join(argv[:2])}: changed the file it refused")
     assert not problems, "\n".join(problems)
 
 

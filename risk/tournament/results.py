@@ -41,6 +41,7 @@ class ResultsFile:
         self.records = records      # game index -> result line
         self.lines = lines          # game index -> line number in the file as it was read
         self._fd: int | None = None
+        self._torn_at: int | None = None   # where a torn last line starts, until it is cut
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -59,17 +60,14 @@ class ResultsFile:
         if exists:
             data = _read_bytes(path)
             complete = data.rfind(b"\n") + 1
-            # Every complete line is checked before the file is touched: a file that is not
-            # ours is refused as it is, never cut.
             records, lines = parse_results(data[:complete].decode("utf-8", "replace"), str(path))
-            if complete < len(data):
-                # The run was killed in the middle of writing its last line: that game is not
-                # finished as far as the file is concerned, and will be played again.
-                with open(path, "r+b") as handle:
-                    handle.truncate(complete)
-                    handle.flush()
-                    os.fsync(handle.fileno())
         results = cls(path, records, lines)
+        if exists and complete < len(data):
+            # The run was killed in the middle of writing its last line: that game is not
+            # finished as far as the file is concerned, and will be played again. The torn line
+            # is cut just before the first new line is written, so a resume refused on the way
+            # (other options than the file's) leaves the file exactly as it was.
+            results._torn_at = complete
         try:
             results._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         except OSError as exc:
@@ -91,6 +89,9 @@ class ResultsFile:
         """Make one finished game durable: one write of the whole line, then fsync."""
         if self._fd is None:
             raise ValueError("the results file is not open for writing")
+        if self._torn_at is not None:
+            os.ftruncate(self._fd, self._torn_at)
+            self._torn_at = None
         data = (json.dumps(record) + "\n").encode()
         written = os.write(self._fd, data)
         while written < len(data):  # only on a full disk or the like; the line may then tear
