@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from risk.errors import MapError
 from risk.paths import classic_map_path
+from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_json
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
 MAP_FORMAT = "markov-risk-map"
@@ -131,6 +132,8 @@ def load_map(path: str | Path | None = None) -> Board:
     """
     path = Path(path) if path is not None else classic_map_path()
     try:
+        if path.is_file() and path.stat().st_size > MAX_MAP_BYTES:
+            raise MapError(f"is larger than {MAX_MAP_BYTES >> 20} MB: not a map file", str(path))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise MapError("no such file", str(path)) from None
@@ -144,16 +147,16 @@ def load_map(path: str | Path | None = None) -> Board:
 
 
 def parse_map(text: str, path: str | None = None) -> Board:
-    """Validate and compile the text of a map file."""
+    """Validate and compile the text of a map file (:class:`MapError` for anything malformed)."""
     if not text.strip():
         raise MapError("the file is empty", path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if "[continents]" in text.lower():
+        data = read_json(text)
+    except JsonProblem as exc:
+        if exc.line is not None and "[continents]" in text.lower():
             raise MapError("this is a Domination .map file, not a markov-risk map: convert it with "
                            "'risk map import FILE.map -o OUT.json'", path) from None
-        raise MapError(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
+        raise MapError(str(exc), path, exc.line) from None
     return board_from_dict(data, path=path, text=text)
 
 
@@ -172,13 +175,19 @@ def _quoted(name: Any) -> str:
 
 
 def board_from_dict(data: Any, path: str | None = None, text: str | None = None) -> Board:
-    """Validate a map held as a dict (the parsed file) and compile it into a :class:`Board`."""
+    """Validate a map held as a dict (the parsed file) and compile it into a :class:`Board`.
+
+    The map's shape (types, sizes, ranges) is checked against ``risk.schema.MAP`` first, then
+    what links its parts (names, continents, borders, connectivity). Raises :class:`MapError`."""
 
     def fail(message: str, *needles: str) -> MapError:
         return MapError(message, path, _line_of(text, *needles) if needles else None)
 
     if not isinstance(data, dict):
         raise fail("the top level must be a JSON object with continents, territories and borders")
+    mismatch = problem(data, MAP)
+    if mismatch:
+        raise fail(mismatch)
     for key in ("continents", "territories", "borders"):
         if key not in data:
             raise fail(f"missing the '{key}' list")

@@ -22,12 +22,43 @@ from typing import Any
 
 from risk.board import CARD_SYMBOLS, board_from_dict
 from risk.errors import MapError
+from risk.schema import MAP, MAX_MAP_BYTES
+
+#: A Domination number (a bonus, a country, a coordinate) has at most this many digits; the
+#: checks against the map schema then bound its value.
+_MAX_DIGITS = 9
+_MAX_COUNTRIES = MAP.fields["territories"].max_len
 
 _SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
 
 
+def _shown(line: str) -> str:
+    """A line as an error message quotes it: cut short, since a line may be megabytes long."""
+    return line if len(line) <= 60 else line[:57] + "..."
+
+
 def _name(token: str) -> str:
     return token.replace("_", " ").strip()
+
+
+def _int(token: str) -> int:
+    """A whole number of at most nine digits; ValueError otherwise (as ``int`` gives)."""
+    if len(token.lstrip("+-")) > _MAX_DIGITS:
+        raise ValueError(token)
+    return int(token)
+
+
+def _read_text(path: Path, what: str) -> str:
+    try:
+        if path.is_file() and path.stat().st_size > MAX_MAP_BYTES:
+            raise MapError(f"is larger than {MAX_MAP_BYTES >> 20} MB: not a {what}", str(path))
+        return path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise MapError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise MapError(f"is a folder, not a {what}", str(path)) from None
+    except OSError as exc:
+        raise MapError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
 
 
 def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
@@ -36,12 +67,7 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
     Raises :class:`MapError` with the file and line for anything it cannot read.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise MapError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise MapError("is a folder, not a map file", str(path)) from None
+    text = _read_text(path, "map file")
     if not text.strip():
         raise MapError("the file is empty", str(path))
 
@@ -70,39 +96,41 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
                 files[parts[0].lower()] = " ".join(parts[1:])
         elif section == "continents":
             if len(parts) < 2:
-                raise MapError(f"a continent line needs a name and a bonus: '{line}'", where, number)
+                raise MapError(f"a continent line needs a name and a bonus: '{_shown(line)}'", where, number)
             try:
-                bonus = int(parts[1])
+                bonus = _int(parts[1])
             except ValueError:
-                raise MapError(f"continent {_name(parts[0])!r} has a bonus that is not a whole number: "
-                               f"'{parts[1]}'", where, number) from None
+                raise MapError(f"continent {_shown(_name(parts[0]))!r} has a bonus that is not a whole number: "
+                               f"'{_shown(parts[1])}'", where, number) from None
             entry: dict[str, Any] = {"name": _name(parts[0]), "bonus": bonus}
             if len(parts) >= 3:
                 entry["color"] = parts[2]
             continents.append(entry)
         elif section == "countries":
             if len(parts) < 3:
-                raise MapError(f"a country line needs a number, a name and a continent number: '{line}'",
+                raise MapError(f"a country line needs a number, a name and a continent number: '{_shown(line)}'",
                                where, number)
             try:
-                cid, continent = int(parts[0]), int(parts[2])
-                x, y = (int(parts[3]), int(parts[4])) if len(parts) >= 5 else (0, 0)
+                cid, continent = _int(parts[0]), _int(parts[2])
+                x, y = (_int(parts[3]), _int(parts[4])) if len(parts) >= 5 else (0, 0)
             except ValueError:
-                raise MapError(f"a country line has a non-number where a number belongs: '{line}'",
+                raise MapError(f"a country line has a non-number where a number belongs: '{_shown(line)}'",
                                where, number) from None
             if cid in countries:
                 raise MapError(f"country number {cid} appears twice", where, number)
+            if len(countries) >= _MAX_COUNTRIES:
+                raise MapError(f"more than {_MAX_COUNTRIES} countries", where, number)
             if not 1 <= continent <= len(continents):
-                raise MapError(f"country {_name(parts[1])!r} names continent {continent}, but there are "
+                raise MapError(f"country {_shown(_name(parts[1]))!r} names continent {continent}, but there are "
                                f"{len(continents)} continents", where, number)
             countries[cid] = {"name": _name(parts[1]), "continent": continents[continent - 1]["name"],
                               "pos": [x, y]}
             country_lines[cid] = number
         elif section == "borders":
             try:
-                ids = [int(p) for p in parts]
+                ids = [_int(p) for p in parts]
             except ValueError:
-                raise MapError(f"a border line must be country numbers: '{line}'", where, number) from None
+                raise MapError(f"a border line must be country numbers: '{_shown(line)}'", where, number) from None
             for cid in ids:
                 if cid not in countries:
                     raise MapError(f"border line names country {cid}, which is not listed", where, number)
@@ -124,7 +152,7 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
     for a, neighbours in borders.items():
         for b in neighbours:
             if a == b:
-                raise MapError(f"country {countries[a]['name']!r} borders itself", where, border_lines[a])
+                raise MapError(f"country {_shown(countries[a]['name'])!r} borders itself", where, border_lines[a])
             pairs.add((a, b))
     border_list = []
     for a, b in sorted(pairs):
@@ -155,13 +183,15 @@ def _read_cards(map_path: Path, cards_name: str | None, countries: dict[int, dic
     if not cards_name:
         return {}
     cards_path = map_path.parent / cards_name
-    if not cards_path.is_file():
+    # Only a file beside the map: the map cannot make the program read anything elsewhere.
+    if Path(cards_name).name != cards_name or not cards_path.is_file():
         warnings.append(f"cards file {cards_name} not found beside the map; card symbols dealt in turn")
         return {}
     symbols: dict[int, str] = {}
-    for raw in cards_path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for raw in _read_text(cards_path, "cards file").splitlines():
         parts = raw.split(";", 1)[0].split()
-        if len(parts) >= 2 and parts[0].lower() in _SYMBOLS and parts[1].isdigit():
+        if (len(parts) >= 2 and parts[0].lower() in _SYMBOLS and parts[1].isdigit()
+                and len(parts[1]) <= _MAX_DIGITS):
             cid = int(parts[1])
             if cid in countries:
                 symbols[cid] = _SYMBOLS[parts[0].lower()]

@@ -29,6 +29,8 @@ from typing import Any
 from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
 from risk.rules import Rules
+from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
+                         JsonProblem, problem, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
 RECORD_VERSION = 1
@@ -83,17 +85,24 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
+        """Read a record or save; :class:`RecordError` naming the file for anything malformed."""
         path = Path(path)
         try:
+            if path.is_file() and path.stat().st_size > MAX_RECORD_BYTES:
+                raise RecordError(f"is larger than {MAX_RECORD_BYTES >> 20} MB: not a game record", str(path))
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise RecordError("no such file", str(path)) from None
         except (IsADirectoryError, UnicodeDecodeError):
             raise RecordError("not a game record (not a text file)", str(path)) from None
+        except OSError as exc:
+            raise RecordError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
         return cls.parse(text, str(path))
 
     @classmethod
     def parse(cls, text: str, path: str | None = None) -> "GameRecord":
+        """Read the text of a record: every line is checked against its schema in
+        ``risk.schema`` (the header's rules and map by their own code, when replayed)."""
         lines = text.splitlines()
         if not lines or not lines[0].strip():
             raise RecordError("the file is empty", path, 1 if lines else None)
@@ -101,17 +110,22 @@ class GameRecord:
         if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a game record (the first line must be a {RECORD_FORMAT} header)", path, 1)
         if header.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {header.get('version')!r} is not supported "
+            raise RecordError(f"record version {short_form(header.get('version'))} is not supported "
                               f"(this program reads version {RECORD_VERSION})", path, 1)
         players = header.get("players")
         if not isinstance(players, list) or not 2 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
             raise RecordError("the header needs 'players': a list of 2 to 6 bot names", path, 1)
         seed = header.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise RecordError(f"the header's seed {seed!r} is not a non-negative whole number", path, 1)
+            raise RecordError(f"the header's seed {short_form(seed)} is not a non-negative whole number", path, 1)
+        mismatch = problem(header, RECORD_HEADER)
+        if mismatch:
+            raise RecordError(f"the header is malformed: {mismatch}", path, 1)
         try:
             rules = Rules.from_dict(header.get("rules", {}))
-        except RiskError as exc:
+        except (RiskError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            # The rules' own checks name the option; a value of a type they never expected
+            # (a list where a number belongs) is refused the same way.
             raise RecordError(f"the header's rules are invalid: {exc}", path, 1) from None
         if not isinstance(header.get("map"), dict):
             raise RecordError("the header needs the 'map' it was played on", path, 1)
@@ -126,11 +140,15 @@ class GameRecord:
                     continue
                 raise RecordError("nothing may follow the result or save line", path, number)
             if isinstance(entry, dict) and set(entry) == {"p", "a"}:
-                if not isinstance(entry["p"], int) or not isinstance(entry["a"], str):
-                    raise RecordError("an action line needs a player number 'p' and an action text 'a'",
-                                      path, number)
+                mismatch = problem(entry, RECORD_ACTION)
+                if mismatch:
+                    raise RecordError("an action line needs a player number 'p' and an action text 'a': "
+                                      + mismatch, path, number)
                 record.actions.append((entry["p"], entry["a"]))
             elif isinstance(entry, dict) and set(entry) == {"result"} and isinstance(entry["result"], dict):
+                mismatch = problem(entry["result"], RECORD_RESULT)
+                if mismatch:
+                    raise RecordError(f"the result line is malformed: {mismatch}", path, number)
                 record.result = entry["result"]
             elif isinstance(entry, dict) and set(entry) == {"save"}:
                 record.save = _save_entry(entry["save"], path, number)
@@ -156,7 +174,10 @@ class GameRecord:
         from risk.state import GameState
 
         board = self.board(path)
-        state = GameState.new(players=len(self.players), seed=self.seed, rules=self.rules, board=board)
+        try:
+            state = GameState.new(players=len(self.players), seed=self.seed, rules=self.rules, board=board)
+        except RiskError as exc:
+            raise RecordError(f"the game cannot start: {exc}", path, 1) from None
         actions = self.actions if upto is None else self.actions[:upto]
         for index, (player, text) in enumerate(actions):
             line = index + 2
@@ -198,14 +219,17 @@ def describe_result(result: dict[str, Any] | None) -> str:
 
 def _json_line(line: str, path: str | None, number: int) -> Any:
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg}", path, number) from None
+        return read_json(line)
+    except JsonProblem as exc:
+        raise RecordError(str(exc), path, number) from None
 
 
 def _save_entry(entry: Any, path: str | None, number: int) -> dict[str, Any]:
     if not isinstance(entry, dict) or not isinstance(entry.get("seat_rngs"), list):
         raise RecordError("the save line needs 'seat_rngs'", path, number)
+    mismatch = problem(entry, SAVE)
+    if mismatch:
+        raise RecordError(f"the save's random sources are corrupt: {mismatch}", path, number)
     return entry
 
 

@@ -62,11 +62,13 @@ def build_config(args):
 
     size = _size(args.size)
     if args.load is not None:
+        if args.load.is_dir():
+            raise UsageError(f"--load {args.load}: is a folder, not a saved game")
         if not args.load.is_file():
             raise UsageError(f"--load {args.load}: no such file")
-        from risk.gui.session import check_save_bots
+        from risk.gui.session import check_save
 
-        check_save_bots(args.load)  # before the window opens: a save naming an import path is refused
+        check_save(args.load)  # before the window opens: a broken save, or one naming an import path, is refused
         return PlayConfig(load=args.load, speed=args.speed, screenshot=args.screenshot,
                           quit_after_turns=args.quit_after_turns, size=size)
     specs = split_specs(args.bots) if args.bots else []

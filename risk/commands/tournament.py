@@ -120,9 +120,9 @@ def report(path, plot, as_json) -> int:
     from risk.tournament.results import ResultsFile
 
     results, torn = ResultsFile.read(path)
+    if not results.records:
+        raise UsageError(f"{path} holds no games" + (" (only an unfinished line)" if torn else ""))
     if torn:
         print(f"{path}: ignoring an unfinished last line (the run was interrupted)", file=sys.stderr)
-    if not results.records:
-        raise UsageError(f"{path} holds no games")
     summary_lines(results.in_order(), None, None, as_json, plot)
     return 0

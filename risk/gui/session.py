@@ -271,6 +271,21 @@ def check_save_bots(path: str | Path) -> None:
         _refuse_import_path(spec, path)
 
 
+def check_save(path: str | Path) -> None:
+    """Everything that can be wrong with a save, found before a window opens: the file is read
+    against its schema, a bot named by import path is refused (nothing is imported), and the
+    game is replayed. Raises RecordError naming the file."""
+    from risk.errors import RecordError
+    from risk.record import GameRecord
+
+    record = GameRecord.load(path)
+    for spec in record.players:
+        _refuse_import_path(spec, path)
+    record.replay(str(path))
+    if record.save is not None and len(record.save["seat_rngs"]) != len(record.players):
+        raise RecordError("the save's random sources do not match its players", str(path))
+
+
 def _refuse_import_path(spec: str, path: str | Path) -> None:
     from ai.registry import is_import_path
     from risk.errors import RecordError

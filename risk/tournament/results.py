@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from risk.errors import RecordError, UsageError
+from risk.schema import MAX_RESULTS_BYTES, RESULTS_LINE, JsonProblem, problem, read_json
 
 
 class ResultsFile:
@@ -40,6 +41,7 @@ class ResultsFile:
         self.records = records      # game index -> result line
         self.lines = lines          # game index -> line number in the file as it was read
         self._fd: int | None = None
+        self._torn_at: int | None = None   # where a torn last line starts, until it is cut
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -47,6 +49,8 @@ class ResultsFile:
     def open(cls, path: str | Path, resume: bool) -> "ResultsFile":
         """Open ``path`` for a run: new (or empty) unless ``resume``, which keeps its games."""
         path = Path(path)
+        if path.is_dir():
+            raise RecordError("is a folder, not a results file", str(path))
         exists = path.exists() and path.stat().st_size > 0
         if exists and not resume:
             raise UsageError(f"{path} already holds results; add --resume to continue it, "
@@ -54,25 +58,27 @@ class ResultsFile:
         records: dict[int, dict[str, Any]] = {}
         lines: dict[int, int] = {}
         if exists:
-            data = path.read_bytes()
+            data = _read_bytes(path)
             complete = data.rfind(b"\n") + 1
-            if complete < len(data):
-                # The run was killed in the middle of writing its last line: that game is not
-                # finished as far as the file is concerned, and will be played again.
-                with open(path, "r+b") as handle:
-                    handle.truncate(complete)
-                    handle.flush()
-                    os.fsync(handle.fileno())
             records, lines = parse_results(data[:complete].decode("utf-8", "replace"), str(path))
         results = cls(path, records, lines)
-        results._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        if exists and complete < len(data):
+            # The run was killed in the middle of writing its last line: that game is not
+            # finished as far as the file is concerned, and will be played again. The torn line
+            # is cut just before the first new line is written, so a resume refused on the way
+            # (other options than the file's) leaves the file exactly as it was.
+            results._torn_at = complete
+        try:
+            results._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            raise RecordError(f"cannot be written ({exc.strerror or exc})", str(path)) from None
         return results
 
     @classmethod
     def read(cls, path: str | Path) -> tuple["ResultsFile", bool]:
         """Read a results file for a report: (results, whether a torn last line was ignored)."""
         path = Path(path)
-        data = path.read_bytes()
+        data = _read_bytes(path)
         complete = data.rfind(b"\n") + 1
         records, lines = parse_results(data[:complete].decode("utf-8", "replace"), str(path))
         return cls(path, records, lines), complete < len(data)
@@ -83,6 +89,9 @@ class ResultsFile:
         """Make one finished game durable: one write of the whole line, then fsync."""
         if self._fd is None:
             raise ValueError("the results file is not open for writing")
+        if self._torn_at is not None:
+            os.ftruncate(self._fd, self._torn_at)
+            self._torn_at = None
         data = (json.dumps(record) + "\n").encode()
         written = os.write(self._fd, data)
         while written < len(data):  # only on a full disk or the like; the line may then tear
@@ -122,18 +131,32 @@ def write_durably(path: Path, text: str) -> None:
 
 # -- reading and validating ------------------------------------------------------------------------
 
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes; RecordError naming it if it is missing, a folder, unreadable or huge."""
+    try:
+        if path.is_file() and path.stat().st_size > MAX_RESULTS_BYTES:
+            raise RecordError(f"is larger than {MAX_RESULTS_BYTES >> 20} MB: not a results file", str(path))
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise RecordError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise RecordError("is a folder, not a results file", str(path)) from None
+    except OSError as exc:
+        raise RecordError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+
+
 def parse_results(text: str, path: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]]:
     """Every game line of ``text``, checked; RecordError names the first bad line."""
     records: dict[int, dict[str, Any]] = {}
     lines: dict[int, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not a JSON line ({exc.msg})", path, number) from None
-        problem = record_problem(record)
-        if problem:
-            raise RecordError(problem, path, number)
+            record = read_json(line)
+        except JsonProblem as exc:
+            raise RecordError(f"not a JSON line ({exc.detail})", path, number) from None
+        found = record_problem(record) or problem(record, RESULTS_LINE)
+        if found:
+            raise RecordError(found, path, number)
         game = record["game"]
         if game in records:
             raise RecordError(f"game {game} is already on line {lines[game]}", path, number)
