@@ -262,15 +262,6 @@ class GameSession:
         self.match.save(path)
 
 
-def check_save_bots(path: str | Path) -> None:
-    """Refuse a save that names a bot by import path: loading it would import and run code the
-    file chose. Raises RecordError naming the spec (and nothing is imported)."""
-    from risk.record import GameRecord
-
-    for spec in GameRecord.load(path).players:
-        _refuse_import_path(spec, path)
-
-
 def check_save(path: str | Path) -> None:
     """Everything that can be wrong with a save, found before a window opens: the file is read
     against its schema, a bot named by import path is refused (nothing is imported), and the
