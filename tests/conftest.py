@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run and every machine (the guide: tests are
+# deterministic); a failure found once is found again, not by luck.
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.load_profile("deterministic")
 
 # The window's tests run without a display or sound device.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

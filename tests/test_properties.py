@@ -226,12 +226,16 @@ def test_every_option_and_preset_keeps_every_invariant(seed, players, rules):
                 raise AssertionError(f"an illegal action was accepted: {probe}")
             assert game.fingerprint() == before, f"the refused {probe} changed the state"
         total = army_total(game)  # withheld armies (old UK) are not in play until they are received
+        in_setup, reserve, on_board = game.phase.is_setup, sum(game.reserve), sum(game.armies)
         events = game.apply(action)
         gained = sum(e.from_territories + e.from_continents for e in events if isinstance(e, ReinforcementsReceived))
         gained += sum(e.armies + e.bonus_armies for e in events if isinstance(e, CardsTraded))
         lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, (DiceRolled, BlitzResolved)))
         lost += sum(e.armies for e in events if isinstance(e, ArmiesLost))
         lost += sum(1 for e in events if isinstance(e, Retreated))  # a retreat costs the attacker an army
+        if rules.placement == "none" and in_setup and not game.phase.is_setup:
+            # 1959: what is left in reserve when set-up ends (after this step's own placement) never plays
+            lost += (reserve - sum(game.reserve)) - (sum(game.armies) - on_board)
         assert army_total(game) == total + gained - lost, (rules.changes(), events)
         check_invariants(game)
     assert game.end_reason in ("conquest", "turn limit", "mission", "capitals")
