@@ -68,6 +68,21 @@ def mutate(action, rng: RandomSource, n: int):
     return EndPhase()
 
 
+def check_refused(game: GameState, probe) -> None:
+    """If ``probe`` is illegal here, apply refuses it with its reason and changes nothing: not a
+    field, not the random source's state."""
+    if game.is_legal(probe):
+        return
+    before = game.fingerprint()
+    try:
+        game.apply(probe)
+    except IllegalActionError as error:
+        assert error.action is probe and error.reason == game.why_illegal(probe)
+    else:
+        raise AssertionError(f"an illegal action was accepted: {probe}")
+    assert game.fingerprint() == before, f"the refused {probe} changed the state"
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=rules_options)
 def test_random_games_keep_every_invariant(seed, players, rules):
@@ -81,16 +96,7 @@ def test_random_games_keep_every_invariant(seed, players, rules):
         action = actions[chooser.below(len(actions))]
         assert game.is_legal(action)
 
-        probe = mutate(action, chooser, len(game.board))
-        before = game.fingerprint()  # every field, the random source's state too
-        if not game.is_legal(probe):
-            try:
-                game.apply(probe)
-            except IllegalActionError as error:
-                assert error.action is probe and error.reason == game.why_illegal(probe)
-            else:
-                raise AssertionError(f"an illegal action was accepted: {probe}")
-            assert game.fingerprint() == before, f"the refused {probe} changed the state"
+        check_refused(game, mutate(action, chooser, len(game.board)))
 
         total = army_total(game)
         events = game.apply(action)
@@ -215,16 +221,7 @@ def test_every_option_and_preset_keeps_every_invariant(seed, players, rules):
         actions = game.legal_actions()
         assert len(actions) > 0
         action = actions[chooser.below(len(actions))]
-        probe = mutate(action, chooser, len(game.board))
-        if not game.is_legal(probe):
-            before = game.fingerprint()
-            try:
-                game.apply(probe)
-            except IllegalActionError as error:
-                assert error.action is probe and error.reason == game.why_illegal(probe)
-            else:
-                raise AssertionError(f"an illegal action was accepted: {probe}")
-            assert game.fingerprint() == before, f"the refused {probe} changed the state"
+        check_refused(game, mutate(action, chooser, len(game.board)))
         total = army_total(game)  # withheld armies (old UK) are not in play until they are received
         in_setup, reserve, on_board = game.phase.is_setup, sum(game.reserve), sum(game.armies)
         events = game.apply(action)
