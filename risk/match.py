@@ -140,13 +140,15 @@ class Match:
             reset = getattr(agent, "reset", None)
             if reset is not None:
                 seed = seat_seed(self.seed, seat, getattr(agent, "seed", None))
-                self._run_bot(seat, lambda: reset(seed), "in reset: ")
+                self._run_bot(seat, reset, seed, "in reset: ")
 
-    def _run_bot(self, seat: int, call: Callable[[], Any], where: str = "") -> Any:
+    def _run_bot(self, seat: int, call: Callable[[Any], Any], argument: Any, where: str = "") -> Any:
         allowed = self.clock.allowance(seat)
         try:
+            if allowed is None:  # no clock set: nothing to arm, as in most headless games
+                return call(argument)
             with self.clock.move(seat):
-                return call()
+                return call(argument)
         except MoveTimeout:
             raise AgentFault(seat, self.specs[seat], TIMED_OUT,
                              self.clock.describe_timeout(allowed)) from None
@@ -162,7 +164,7 @@ class Match:
         seat = state.current_player
         agent = self.agents[seat]
         view = state.view(seat, self.seat_rngs[seat])
-        action = self._run_bot(seat, lambda: agent.act(view))
+        action = self._run_bot(seat, agent.act, view)
         reason = state.why_illegal(action)
         if reason is not None:
             shown = action.text(state.board) if hasattr(action, "text") else repr(action)
