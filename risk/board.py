@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from risk.errors import MapError
 from risk.paths import classic_map_path
-from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_json
+from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_bounded, read_json
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
 MAP_FORMAT = "markov-risk-map"
@@ -131,19 +131,7 @@ def load_map(path: str | Path | None = None) -> Board:
     Raises :class:`MapError` naming the file, the line where there is one, and the problem.
     """
     path = Path(path) if path is not None else classic_map_path()
-    try:
-        if path.is_file() and path.stat().st_size > MAX_MAP_BYTES:
-            raise MapError(f"is larger than {MAX_MAP_BYTES >> 20} MB: not a map file", str(path))
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise MapError("is a folder, not a map file", str(path)) from None
-    except UnicodeDecodeError:
-        raise MapError("not a text file (not UTF-8)", str(path)) from None
-    except OSError as exc:
-        raise MapError(f"cannot be read ({exc.strerror})", str(path)) from None
-    return parse_map(text, str(path))
+    return parse_map(read_bounded(path, MAX_MAP_BYTES, MapError, "map file"), str(path))
 
 
 def parse_map(text: str, path: str | None = None) -> Board:

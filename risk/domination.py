@@ -22,7 +22,7 @@ from typing import Any
 
 from risk.board import CARD_SYMBOLS, board_from_dict
 from risk.errors import MapError
-from risk.schema import MAP, MAX_MAP_BYTES
+from risk.schema import MAP, MAX_MAP_BYTES, read_bounded
 
 #: A Domination number (a bonus, a country, a coordinate) has at most this many digits; the
 #: checks against the map schema then bound its value.
@@ -49,16 +49,8 @@ def _int(token: str) -> int:
 
 
 def _read_text(path: Path, what: str) -> str:
-    try:
-        if path.is_file() and path.stat().st_size > MAX_MAP_BYTES:
-            raise MapError(f"is larger than {MAX_MAP_BYTES >> 20} MB: not a {what}", str(path))
-        return path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise MapError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise MapError(f"is a folder, not a {what}", str(path)) from None
-    except OSError as exc:
-        raise MapError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    # Domination's files are often Latin-1: undecodable bytes become U+FFFD, not an error.
+    return read_bounded(path, MAX_MAP_BYTES, MapError, what, decode_errors="replace")
 
 
 def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:

@@ -30,7 +30,7 @@ from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
 from risk.rules import Rules
 from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
-                         JsonProblem, problem, read_json, short_form)
+                         JsonProblem, problem, read_bounded, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
 RECORD_VERSION = 1
@@ -87,17 +87,7 @@ class GameRecord:
     def load(cls, path: str | Path) -> "GameRecord":
         """Read a record or save; :class:`RecordError` naming the file for anything malformed."""
         path = Path(path)
-        try:
-            if path.is_file() and path.stat().st_size > MAX_RECORD_BYTES:
-                raise RecordError(f"is larger than {MAX_RECORD_BYTES >> 20} MB: not a game record", str(path))
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError("no such file", str(path)) from None
-        except (IsADirectoryError, UnicodeDecodeError):
-            raise RecordError("not a game record (not a text file)", str(path)) from None
-        except OSError as exc:
-            raise RecordError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
-        return cls.parse(text, str(path))
+        return cls.parse(read_bounded(path, MAX_RECORD_BYTES, RecordError, "game record"), str(path))
 
     @classmethod
     def parse(cls, text: str, path: str | None = None) -> "GameRecord":

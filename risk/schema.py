@@ -22,6 +22,7 @@ import json
 import math
 import reprlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping
 
 #: Bounds shared by every file kind: a JSON value nests at most this deep and an integer has at
@@ -33,6 +34,25 @@ MAX_INT_DIGITS = 40   # a random generator's 128-bit state has 39
 MAX_MAP_BYTES = 8 << 20
 MAX_RECORD_BYTES = 64 << 20
 MAX_RESULTS_BYTES = 1 << 30
+
+
+def read_bounded(path: Path, limit: int, error: type, what: str, *, text: bool = True,
+                 decode_errors: str = "strict") -> Any:
+    """The content of the file at ``path`` (UTF-8 text, or bytes with ``text=False``) if it is at
+    most ``limit`` bytes; otherwise ``error(message, str(path))`` (a MapError, a RecordError)
+    saying what is wrong: missing, a folder, too large, unreadable, not UTF-8 text."""
+    try:
+        if path.is_file() and path.stat().st_size > limit:
+            raise error(f"is larger than {limit >> 20} MB: not a {what}", str(path))
+        return path.read_text(encoding="utf-8", errors=decode_errors) if text else path.read_bytes()
+    except FileNotFoundError:
+        raise error("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise error(f"is a folder, not a {what}", str(path)) from None
+    except UnicodeDecodeError:
+        raise error(f"not a {what} (not UTF-8 text)", str(path)) from None
+    except OSError as exc:
+        raise error(f"cannot be read ({exc.strerror or exc})", str(path)) from None
 
 
 class JsonProblem(ValueError):

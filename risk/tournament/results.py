@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from risk.errors import RecordError, UsageError
-from risk.schema import MAX_RESULTS_BYTES, RESULTS_LINE, JsonProblem, problem, read_json
+from risk.schema import MAX_RESULTS_BYTES, RESULTS_LINE, JsonProblem, problem, read_bounded, read_json
 
 
 class ResultsFile:
@@ -133,16 +133,7 @@ def write_durably(path: Path, text: str) -> None:
 
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes; RecordError naming it if it is missing, a folder, unreadable or huge."""
-    try:
-        if path.is_file() and path.stat().st_size > MAX_RESULTS_BYTES:
-            raise RecordError(f"is larger than {MAX_RESULTS_BYTES >> 20} MB: not a results file", str(path))
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise RecordError("is a folder, not a results file", str(path)) from None
-    except OSError as exc:
-        raise RecordError(f"cannot be read ({exc.strerror or exc})", str(path)) from None
+    return read_bounded(path, MAX_RESULTS_BYTES, RecordError, "results file", text=False)
 
 
 def parse_results(text: str, path: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]]:
