@@ -30,7 +30,7 @@ import numpy as np
 
 from risk.board import Board
 from risk.clock import GameClock, MoveClock, MoveTimeout
-from risk.errors import RecordError, RiskError
+from risk.errors import IllegalActionError, RecordError, RiskError
 from risk.events import Event
 from risk.record import GameRecord
 from risk.rules import Rules
@@ -159,17 +159,29 @@ class Match:
     def choose(self) -> Any:
         """Ask the bot to move for the current player, on the clock; raises AgentFault if it
         crashes, times out or returns an illegal action."""
+        action = self._ask_bot()
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            raise self._illegal_move(action, reason)
+        return action
+
+    def _ask_bot(self) -> Any:
+        """The current bot's action, unchecked, from its view on the clock; AgentFault if it
+        crashes or times out."""
         self.start()
         state = self.state
         seat = state.current_player
-        agent = self.agents[seat]
         view = state.view(seat, self.seat_rngs[seat])
-        action = self._run_bot(seat, agent.act, view)
-        reason = state.why_illegal(action)
-        if reason is not None:
-            shown = action.text(state.board) if hasattr(action, "text") else repr(action)
-            raise AgentFault(seat, self.specs[seat], ILLEGAL_MOVE, f"'{shown}': {reason}")
-        return action
+        return self._run_bot(seat, self.agents[seat].act, view)
+
+    def _illegal_move(self, action: Any, reason: str) -> AgentFault:
+        state = self.state
+        seat = state.current_player
+        try:
+            shown = action.text(state.board)
+        except Exception:  # not an action, or one whose fields cannot even be named
+            shown = repr(action)
+        return AgentFault(seat, self.specs[seat], ILLEGAL_MOVE, f"'{shown}': {reason}")
 
     def bot_turn(self) -> BotTurn:
         """The current bot's move, to be thought over elsewhere (no clock: the caller waits)."""
@@ -191,8 +203,14 @@ class Match:
         state = self.state
         seat, turn = state.current_player, state.turn
         if action is None:
-            action = self.choose()
-        events = state.apply(action)
+            # The bot's action is checked once, by apply, which refuses it without a trace.
+            action = self._ask_bot()
+            try:
+                events = state.apply(action)
+            except IllegalActionError as refused:
+                raise self._illegal_move(action, refused.reason) from None
+        else:
+            events = state.apply(action)
         if rng is not None:
             self.seat_rngs[seat].set_state(rng.get_state())
         self.record.add(seat, action.text(state.board))

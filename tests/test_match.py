@@ -13,7 +13,7 @@ import pytest
 from ai import make_agent
 from ai.agent import BaseAgent
 from ai.registry import is_import_path, make_trusted_agent
-from risk.actions import EndPhase
+from risk.actions import Claim, EndPhase
 from risk.cli import main
 from risk.clock import MoveClock
 from risk.errors import RecordError, UsageError
@@ -78,6 +78,13 @@ class IllegalBot(BaseAgent):
 
     def act(self, view):
         return EndPhase()  # never legal while territories are being claimed
+
+
+class WronglyTypedBot(BaseAgent):
+    name = "wrongly-typed"
+
+    def act(self, view):
+        return Claim("alaska")  # a name where the territory's id belongs
 
 
 class SpinBot(BaseAgent):
@@ -190,7 +197,8 @@ def test_the_clock_interrupts_a_bot_that_never_answers():
 
 @pytest.mark.parametrize("bot, kind, detail", [(CrashBot(), CRASHED, "RuntimeError: boom"),
                                                (ResetCrashBot(), CRASHED, "in reset: ValueError"),
-                                               (IllegalBot(), ILLEGAL_MOVE, "'end'")])
+                                               (IllegalBot(), ILLEGAL_MOVE, "'end'"),
+                                               (WronglyTypedBot(), ILLEGAL_MOVE, "Claim(territory='alaska')")])
 def test_a_faulty_bot_ends_the_game_with_agent_fault(bot, kind, detail):
     match = Match([make_agent("random"), bot], seed=3, rules=rules())
     with pytest.raises(AgentFault) as fault:
