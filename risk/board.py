@@ -23,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from risk.colours import parse_colour
 from risk.errors import MapError
 from risk.paths import classic_map_path
 from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_bounded, read_json
@@ -198,6 +199,9 @@ def board_from_dict(data: Any, path: str | None = None, text: str | None = None)
             raise fail(f"duplicate continent name {_quoted(name)}", _quoted(name))
         continent_index[name] = len(continent_rows)
         color = entry.get("color")
+        if color is not None and parse_colour(color) is None:
+            raise fail(f"continent {_quoted(name)} has colour {_quoted(color)}, which is not a colour "
+                       "(write #rrggbb, r,g,b or a colour name such as 'dark green')", _quoted(name))
         continent_rows.append((name, bonus, color if isinstance(color, str) else None))
     if not continent_rows:
         raise fail("the map has no continents")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from risk.board import CARD_SYMBOLS, board_from_dict
+from risk.colours import hex_colour, parse_colour
 from risk.errors import MapError
 from risk.schema import MAP, MAX_MAP_BYTES, read_bounded
 
@@ -96,7 +97,13 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
                                f"'{_shown(parts[1])}'", where, number) from None
             entry: dict[str, Any] = {"name": _name(parts[0]), "bonus": bonus}
             if len(parts) >= 3:
-                entry["color"] = parts[2]
+                # Written as hex, so that any program reading the map draws it.
+                colour = parse_colour(parts[2])
+                if colour is None:
+                    warnings.append(f"line {number}: continent {_name(parts[0])!r} has colour "
+                                    f"'{_shown(parts[2])}', which is not a known colour; left to the window")
+                else:
+                    entry["color"] = hex_colour(colour)
             continents.append(entry)
         elif section == "countries":
             if len(parts) < 3:

@@ -106,6 +106,11 @@ def build_config(args):
 
 
 def run(args) -> int:
+    from risk.gui.app import display_problem
+
+    problem = display_problem()
+    if problem is not None:  # before anything else: SDL would fall back to an invisible window
+        raise UsageError(f"cannot open a window: {problem}")
     config = build_config(args)
     if config.load is None and args.seed is None and not config.menu:
         print(f"seed {config.seed}")

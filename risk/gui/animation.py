@@ -233,7 +233,19 @@ class Animations:
         self.items: list[Animation] = []
 
     def add(self, animation: Animation) -> None:
+        """Add ``animation``; a label or arrow replaces the one still showing at the same place
+        (at fast speed moves come quicker than labels fade, and they would pile up unreadably)."""
+        if isinstance(animation, FloatText):
+            self.items = [a for a in self.items
+                          if not (isinstance(a, FloatText) and a.territory == animation.territory)]
+        elif isinstance(animation, Arrow):
+            ends = {animation.source, animation.target}
+            self.items = [a for a in self.items if not (isinstance(a, Arrow) and {a.source, a.target} & ends)]
         self.items.append(animation)
+
+    def crowd(self) -> int:
+        """How many labels and arrows are showing (what piles up at fast speed)."""
+        return sum(isinstance(a, (FloatText, Arrow)) for a in self.items)
 
     def update(self, now: float) -> None:
         self.items = [a for a in self.items if not a.done(now)]

@@ -40,12 +40,41 @@ class PlayConfig:
     size: tuple[int, int] = DEFAULT_SIZE
 
 
+def display_problem(environ=None, platform: str | None = None) -> str | None:
+    """Why no window can open here, in one line, or None. Without a display SDL falls back to
+    an invisible driver and the game would run unseen for ever; an explicit SDL_VIDEODRIVER
+    (the tests' "dummy") is taken as meant."""
+    import sys
+
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith("linux") or "bsd" in platform:
+        if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+            return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set); run it under xvfb-run, or on a desktop"
+    return None
+
+
+def check_driver() -> None:
+    """After pygame's display is up: refuse SDL's invisible drivers unless they were asked for.
+    Raises UsageError."""
+    from risk.errors import UsageError
+
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.display.quit()
+        raise UsageError(f"cannot open a window: SDL found no display, only its '{driver}' driver "
+                         "(run it under xvfb-run, or on a desktop)")
+
+
 class App:
     """The window and its stack of scenes."""
 
     def __init__(self, config: PlayConfig):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
+        check_driver()
         pygame.font.init()
         self.config = config
         pygame.display.set_caption("Markov Risk")

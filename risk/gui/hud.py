@@ -111,7 +111,7 @@ def guidance(scene) -> str:
         if state.declared is not None:
             source, target = state.declared
             return (f"{names[target]} stands and fights: choose the dice for your attack from {names[source]}: "
-                    f"R rolls once, B blitzes, N blitzes until {scene.stop_at} left (+/-).")
+                    f"R rolls once, B blitzes, N blitzes until {scene.blitz_stop()} left (+/-).")
         if state.pool and scene.target is None:
             return (f"Place your {state.pool} traded armies now or at any moment of the attack (what is left is "
                     "placed when it ends): click your territory (+1), Shift+click (+5), A places all. "
@@ -124,7 +124,7 @@ def guidance(scene) -> str:
         if scene.target is None:
             return f"Attack from {names[scene.source]}: click a highlighted enemy neighbour. Esc cancels."
         return (f"{names[scene.source]} attacks {names[scene.target]}: R rolls once, B blitzes, "
-                f"N blitzes until {scene.stop_at} left (+/-). Click the target again to roll.")
+                f"N blitzes until {scene.blitz_stop()} left (+/-).")
     if phase == Phase.FORTIFY:
         if session.pending:
             return "Move planned. Enter ends your turn and makes it; Ctrl+Z takes it back."
@@ -240,7 +240,7 @@ def odds_lines(scene) -> list[tuple[str, tuple]]:
     six = scene.blitz_six_ready()
     laws = rules_key(state, s, t, six)
     win, left, enemy, if_won, miss = odds(a, d, 1, laws)
-    stop = max(1, min(scene.stop_at, a - 1))
+    stop = scene.blitz_stop()
     win_n, *_, miss_n = odds(a, d, stop, laws)
     dice = min(3, a - 1)
     blitz = "blitz with the six wins" if six else "blitz wins"
@@ -261,7 +261,7 @@ def build_widgets(scene) -> list:
     if scene.hint and scene.hint.get("action") is not None:
         trailing.append(("Do it", I.ApplyHint(), "", True, "primary"))
     if scene.session.human is not None:
-        trailing.append(("Hint", I.Hint(), "H", scene.session.is_human_turn()))
+        trailing.append(("Hint", I.Hint(), "H", scene.session.is_human_turn() and not scene.state.is_terminal()))
     scene.panels = panels.layout(scene, phase_buttons(scene), trailing, bar_text(scene))
     return scene.panels.widgets
 
@@ -327,7 +327,7 @@ def phase_buttons(scene) -> list[tuple]:
             dice = min(3, state.armies[scene.source] - 1)
             out += [(f"Roll {dice} {'die' if dice == 1 else 'dice'}", I.Roll(), "R", True, "primary"),
                     ("Blitz", I.Blitz(), "B", True, "primary"),
-                    [(f"Blitz until {scene.stop_at} left", I.BlitzUntil(), "N"),  # N and what sets it, together
+                    [(f"Blitz until {scene.blitz_stop()} left", I.BlitzUntil(), "N"),  # N and what sets it, together
                      ("−", I.Adjust(-1), ""), ("+", I.Adjust(1), "")]]
         out.append(("End attack", I.EndPhase(), "E", state.declared is None))
         return out
@@ -398,8 +398,15 @@ def draw(scene, surface) -> None:
                 draw_arrow(target_surface, view, src, dst, theme.ACCENT, 3)
         draw_capitals(target_surface, view, scene)
 
+    if scene.map_stale and scene.map_picture is not None:
+        draw_stretched_map(surface, scene)
+        panels.draw(scene, surface, layout)
+        for widget in scene.widgets():
+            widget.draw(surface, pygame.mouse.get_pos())
+        return
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
               hovered=scene.focus, overlay=overlay)
+    scene.map_picture = surface.subsurface(view.map_rect.clip(surface.get_rect())).copy()
     if human_turn and scene.state.phase == Phase.COMMANDER and not scene.anims.blocking():
         draw_six_offer(surface, view, scene.state)
     scene.anims.draw(surface, view, now, below=False)
@@ -407,6 +414,17 @@ def draw(scene, surface) -> None:
     mouse = pygame.mouse.get_pos()
     for widget in scene.widgets():
         widget.draw(surface, mouse)
+
+
+def draw_stretched_map(surface, scene) -> None:
+    """The map as last drawn, scaled into the new map area while the window is being resized."""
+    picture = scene.map_picture
+    area = scene.rects["map"]
+    pw, ph = picture.get_size()
+    scale = min(area.width / max(1, pw), area.height / max(1, ph))
+    size = (max(1, int(pw * scale)), max(1, int(ph * scale)))
+    fitted = pygame.transform.scale(picture, size)
+    surface.blit(fitted, fitted.get_rect(center=area.center))
 
 
 def draw_six_offer(surface, view, state) -> None:

@@ -86,7 +86,7 @@ class MapView:
         land = labels >= 0
         self._land = land
         continent_of = np.array(board.continent_of + (-1,), dtype=np.int16)
-        cont_colours = np.array([theme.rgb(c.color) if c.color else _default_continent_colour(i)
+        cont_colours = np.array([theme.rgb(c.color or "", _default_continent_colour(i))
                                  for i, c in enumerate(board.continents)] + [(0, 0, 0)], dtype=float)
         self.continent_colours = [tuple(int(v) for v in c) for c in cont_colours[:-1]]
 

@@ -62,13 +62,15 @@ def _top_bar(scene, panels: Panels) -> None:
     panels.widgets.append(Button((x, y, 84, height), "Menu", I.Menu(), key="Esc"))
     width = button_width(skip, "S")
     x -= 8 + width
+    over = state.is_terminal()  # nothing left to speed up, skip or hint
     panels.widgets.append(Button((x, y, width, height), skip, I.SkipToMyTurn(), key="S",
-                                 enabled=not session.is_human_turn(), selected=scene.skip_to_mine))
+                                 enabled=not session.is_human_turn() and not over, selected=scene.skip_to_mine))
     x -= 12
     for text, level in reversed(SPEED_LABELS):
         width = button_width(text, minimum=54)
         x -= width
-        panels.widgets.append(Button((x, y, width, height), text, I.Speed(level), selected=scene.app.speed == level))
+        panels.widgets.append(Button((x, y, width, height), text, I.Speed(level), enabled=not over,
+                                     selected=scene.app.speed == level))
         x -= 4
     left = rect.x + 12
     if not state.is_terminal():

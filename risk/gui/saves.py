@@ -61,10 +61,54 @@ def ensure_parent(path: Path) -> None:
 
 def unfinished(path: Path) -> bool:
     """Whether ``path`` holds a game that can be resumed (readable and not finished)."""
+    return resume_problem(path) is None
+
+
+def resume_problem(path: Path) -> str | None:
+    """Why the game in ``path`` cannot be resumed, in a few words for the menu, or None."""
     from risk.errors import RiskError
+
+    if not Path(path).is_file():
+        return "no game saved yet"
+    try:
+        record, _ = read_save(path)
+        if record.result is not None:
+            return "the last game is finished"
+        record.replay(str(path))
+    except (RiskError, OSError, ValueError) as exc:
+        return f"the autosave is damaged ({_without_path(str(exc), path)})"
+    return None
+
+
+def _without_path(text: str, path) -> str:
+    prefix = f"{path}:"
+    if text.startswith(prefix):
+        text = text[len(prefix):].lstrip()
+        head, _, rest = text.partition(": ")
+        text = f"line {head}: {rest}" if head.isdigit() and rest else text
+    return text
+
+
+def read_save(path) -> tuple:
+    """(the record, a note or None): the save in ``path``, or, for a save cut short in the
+    middle of a line (a full disk, a copy interrupted), everything before that line, with a
+    note saying so. Raises RecordError for any other damage, and for a file that is not a
+    save at all, saying so rather than quoting the JSON reader."""
+    from risk.errors import RecordError
     from risk.record import GameRecord
+    from risk.schema import MAX_RECORD_BYTES, read_bounded
 
     try:
-        return GameRecord.load(path).result is None
-    except (RiskError, OSError, ValueError):
-        return False
+        return GameRecord.load(path), None
+    except RecordError as exc:
+        if exc.line == 1 and "not valid JSON" in str(exc):
+            raise RecordError("not a saved game (its first line is not a game record's header)", str(path)) from None
+        if exc.line is None or exc.line <= 1:
+            raise
+        lines = read_bounded(Path(path), MAX_RECORD_BYTES, RecordError, "game record").splitlines()
+        if any(line.strip() for line in lines[exc.line:]):
+            raise  # a broken line in the middle: damage, not a file cut short
+        record = GameRecord.parse("\n".join(lines[:exc.line - 1]), str(path))
+        note = (f"the save was cut short (line {exc.line} is incomplete): resumed after its last "
+                f"complete action, the {len(record.actions)}th")
+        return record, note

@@ -48,12 +48,14 @@ class LogLine:
 
 
 def player_names(specs: list[str], players: int, neutral: int) -> list[str]:
-    """'You' for the human; bots by name, numbered by seat when a name repeats."""
+    """'You' for the human (by seat, 'Player 2', when several people share the window); bots
+    by name, numbered by seat when a name repeats."""
     heads = [spec.split(":", 1)[0] for spec in specs]
+    hot_seat = heads.count(HUMAN_SPEC) > 1
     names = []
     for seat, head in enumerate(heads):
         if head == HUMAN_SPEC:
-            names.append("You")
+            names.append(f"Player {seat + 1}" if hot_seat else "You")
             continue
         nice = NICE_NAMES.get(head, head.rsplit(".", 1)[-1].title())
         names.append(f"{nice} {seat + 1}" if heads.count(head) > 1 else nice)
@@ -89,12 +91,19 @@ _KINDS = {TerritoryClaimed: "setup", ArmyPlaced: "setup", TurnStarted: "turn",
 class GameSession:
     """The match shown in the window, and what the window adds to it."""
 
-    def __init__(self, match: Match, human: int | None, rebuild: bool = False):
+    def __init__(self, match: Match, human: int | None, rebuild: bool = False, humans: list[int] | None = None):
         self.match = match
+        #: The seat whose eyes the window shows (its cards, its mission, its log); with several
+        #: people at one screen (hot-seat) it changes at each hand-over (:meth:`take_seat`).
         self.human = human
+        self.humans: list[int] = list(humans) if humans is not None else ([] if human is None else [human])
         state = match.state
         self.names = player_names(match.specs, state.players, state.neutral)
-        self.log: list[LogLine] = []
+        #: One log per person, each with only what that seat may see (one log when bots play alone).
+        self.logs: dict = {seat: [] for seat in self.humans} if self.humans else {None: []}
+        self.load_note: str | None = None
+        from risk.gui.waited import Waiting
+        self.waiting = Waiting(self.humans)
         self.stats = TurnStats(state.players)
         self.version = 0
         self.undo_stack: list[tuple[GameState, int, int]] = []
@@ -113,6 +122,29 @@ class GameSession:
     @property
     def board(self):
         return self.match.state.board
+
+    @property
+    def log(self) -> list[LogLine]:
+        """The log of the person now at the window."""
+        return self.logs[self.human if self.human in self.logs else next(iter(self.logs))]
+
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def handover_due(self) -> bool:
+        """Whether another person must take the window before the game goes on (hot-seat)."""
+        state = self.state
+        return (not state.is_terminal() and state.current_player in self.humans
+                and state.current_player != self.human)
+
+    def take_seat(self, seat: int) -> None:
+        """The person of ``seat`` now sits at the window: from here on it shows their view."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat + 1} is not played by a person")
+        self.human = seat
+        self.undo_stack.clear()
+        self.pending.clear()
+        self.version += 1
 
     def is_human_turn(self) -> bool:
         state = self.state
@@ -140,7 +172,7 @@ class GameSession:
             raise IllegalActionError.refusing(action, action.text(state.board), reason)
         snapshot = None
         if human and isinstance(action, Deploy):
-            snapshot = (state.copy(), len(self.match.record.actions), len(self.log))
+            snapshot = (state.copy(), len(self.match.record.actions), {k: len(v) for k, v in self.logs.items()})
         events = self.match.step(action, rng=rng)
         self.version += 1
         if snapshot is not None and self.is_human_turn():
@@ -168,7 +200,8 @@ class GameSession:
         snapshot, actions, lines = self.undo_stack.pop()
         self.match.state = snapshot
         del self.match.record.actions[actions:]
-        del self.log[lines:]
+        for key, count in lines.items():
+            del self.logs[key][count:]
         self.version += 1
         return True
 
@@ -226,23 +259,33 @@ class GameSession:
     # -- log and statistics ------------------------------------------------------------------------
 
     def observe(self, state, events) -> None:
-        """Log what happened, as the person at the window may see it: a player's own secrets
-        only (every event in a game of bots alone)."""
-        events = visible_events(events, self.human)
-        self.stats.observe(state, events)
+        """Log what happened, as each person at the window may see it: their own secrets only
+        (every event in a game of bots alone)."""
+        # The engine ends the game on the last conquest, before the winner moves in: the log
+        # tells the winner's last move first, then the end.
+        events = [e for e in events if not isinstance(e, GameOver)] + [e for e in events if isinstance(e, GameOver)]
+        first = self.humans[0] if self.humans else None
+        self.stats.observe(state, visible_events(events, first))
+        self.waiting.observe(state, events)
         names = self.names
-        for event in events:
-            text = event.describe(state.board, names)
-            if self.human is not None:
-                text = _second_person(text)
-            player = getattr(event, "player", None)
-            if isinstance(event, GameOver):
-                player = event.winner if event.winner is not None else -1
-            self.log.append(LogLine(text, -1 if player is None else player, state.turn,
-                                    _KINDS.get(type(event), "other")))
-        if len(self.log) > 3000:
-            del self.log[:1000]
-            self.undo_stack.clear()
+        for seat, log in self.logs.items():
+            for event in visible_events(events, seat):
+                text = event.describe(state.board, names)
+                if seat is not None and not self.hot_seat():
+                    text = _second_person(text)
+                player = getattr(event, "player", None)
+                if isinstance(event, GameOver):
+                    player = event.winner if event.winner is not None else -1
+                log.append(LogLine(text, -1 if player is None else player, state.turn,
+                                   _KINDS.get(type(event), "other")))
+            if len(log) > 3000:
+                del log[:1000]
+                self.undo_stack.clear()
+
+    def note(self, text: str) -> None:
+        """A line of the window's own in every person's log."""
+        for log in self.logs.values():
+            log.append(LogLine(text, -1, self.state.turn, "note"))
 
     def _rebuild(self) -> None:
         """The log and statistics of a loaded game, by replaying its record from the start."""
@@ -267,9 +310,9 @@ def check_save(path: str | Path) -> None:
     against its schema, a bot named by import path is refused (nothing is imported), and the
     game is replayed. Raises RecordError naming the file."""
     from risk.errors import RecordError
-    from risk.record import GameRecord
+    from risk.gui.saves import read_save
 
-    record = GameRecord.load(path)
+    record, _ = read_save(path)
     for spec in record.players:
         _refuse_import_path(spec, path)
     record.replay(str(path))
@@ -304,8 +347,24 @@ def load_session(path: str | Path) -> GameSession:
         except RiskError:
             return make_trusted_agent("angry")  # a bot that is no longer installed
 
-    match = Match.load(path, build)
-    players = list(match.record.players)
-    human = players.index(HUMAN_SPEC) if HUMAN_SPEC in players else None
+    from risk.errors import RecordError
+    from risk.gui.saves import read_save
+
+    record, note = read_save(path)
+    state = record.replay(str(path))
+    saved, record.save = record.save, None
+    match = Match([build(spec) for spec in record.players], state=state, record=record)
+    if saved is not None:
+        if len(saved["seat_rngs"]) != len(record.players):
+            raise RecordError("the save's random sources do not match its players", str(path))
+        for rng, rng_state in zip(match.seat_rngs, saved["seat_rngs"]):
+            try:
+                rng.set_state(rng_state)
+            except (KeyError, TypeError, ValueError):
+                raise RecordError("the save's random sources are corrupt", str(path)) from None
+    players = list(record.players)
+    humans = [seat for seat, spec in enumerate(players) if spec == HUMAN_SPEC]
     match.specs = players
-    return GameSession(match, human, rebuild=True)
+    session = GameSession(match, humans[0] if humans else None, rebuild=True, humans=humans)
+    session.load_note = note
+    return session

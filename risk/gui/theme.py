@@ -11,12 +11,19 @@ from functools import lru_cache
 
 import pygame
 
+from risk.colours import parse_colour
 from risk.paths import assets_dir
 
 
-def rgb(text: str) -> tuple[int, int, int]:
-    text = text.lstrip("#")
-    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+def rgb(text: str, fallback: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+    """A colour from its hex form or its name (as maps write them, see :mod:`risk.colours`);
+    ``fallback`` for text that is neither (ValueError without one)."""
+    colour = parse_colour(text)
+    if colour is None:
+        if fallback is None:
+            raise ValueError(f"not a colour: {text!r}")
+        return fallback
+    return colour
 
 
 #: Okabe-Ito colours for seats 1..6.

@@ -30,6 +30,7 @@ from risk.state import RandomSource
 #: speed: (seconds between bot actions, seconds the dice stay up; 0 = not shown)
 SPEEDS = {"slow": (0.9, 1.6), "normal": (0.35, 0.9), "fast": (0.05, 0.0), "max": (0.0, 0.0)}
 SPEED_ORDER = ["slow", "normal", "fast", "max"]
+ROLL_DELIBERATELY = "Attack chosen: read the odds below, then R rolls once, B blitzes, N blitzes until N left."
 COMMANDER_FIRST = "First decide on the commander's six: 6 turns the die into a six, K keeps the roll."
 
 class GameScene(Scene):
@@ -61,8 +62,10 @@ class GameScene(Scene):
         self.autosave_enabled = True
         self.rects = {}
         self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
-        self._size = self._pending_size = None
+        self._size = None
         self._pending_at = 0.0
+        self.map_stale = False  # resized: the map picture is stretched until it is drawn anew
+        self.map_picture = None  # the map as last drawn, to stretch while resizing
         self.layout()
 
     @property
@@ -101,20 +104,29 @@ class GameScene(Scene):
     def layout(self) -> None:
         """The top bar across the window; under it the map on the left, fitted to its width; the
         action bar takes the height the map leaves (at least enough for the guidance, the odds and
-        the rows of buttons); the side panel on the right."""
-        import pygame
+        the rows of buttons); the side panel on the right.
 
+        A new size takes effect at once for the panels, with the old map picture stretched into
+        its place (drawing the map anew takes most of a second); the map is drawn anew once the
+        size has held still for a moment, so dragging the window's edge does not stall."""
         size = self.app.screen.get_size()
         now = time.monotonic()
         if self.rects and size == self._size:
+            if self.map_stale and now - self._pending_at >= 0.15:
+                self.view.layout(self.rects["map"])
+                self.map_stale = False
             return
-        if self.rects:  # being resized: wait until the size holds still for a moment
-            if size != self._pending_size:
-                self._pending_size, self._pending_at = size, now
-                return
-            if now - self._pending_at < 0.2:
-                return
-        self._size = size
+        first = not self.rects
+        self._size, self._pending_at = size, now
+        self.rects = self._rects_for(size)
+        if first:
+            self.view.layout(self.rects["map"])
+        else:
+            self.map_stale = True
+
+    def _rects_for(self, size) -> dict:
+        import pygame
+
         w, h = size
         side = 310 if w >= 1100 else 260
         width = w - side
@@ -122,15 +134,16 @@ class GameScene(Scene):
         top, least_bottom = 38, (196 if width < 900 else 150)
         map_w, map_h = self.session.board.size
         height = min(h - top - least_bottom, int(width * map_h / map_w) + 1)
-        self.rects = {
+        return {
             "top": pygame.Rect(0, 0, w, top),  # across the whole window: the title needs the room
             "map": pygame.Rect(0, top, width, height),
             "bottom": pygame.Rect(0, top + height, width, h - top - height),
             "side": pygame.Rect(width, top, side, h - top),
         }
-        self.view.layout(self.rects["map"])
 
     def territory_at(self, pos):
+        if self.map_stale:
+            return None  # the stretched picture is not where the territories will be
         return self.view.territory_at(pos)
 
     # -- the game moving on -----------------------------------------------------------------------
@@ -219,8 +232,7 @@ class GameScene(Scene):
         return True
 
     def _log_note(self, text: str) -> None:
-        from risk.gui.session import LogLine
-        self.session.log.append(LogLine(text, -1, self.state.turn, "note"))
+        self.session.note(text)
 
     # -- after every action -------------------------------------------------------------------------
 
@@ -247,9 +259,10 @@ class GameScene(Scene):
         view_colour = lambda p: theme.owner_colour(p, self.state.neutral)  # noqa: E731
         dice_time = SPEEDS[speed][1] if not human else 1.3
         names = self.session.names
+        quick = 0.45 if speed == "fast" else 1.0  # at fast speed the next move comes soon
         for e in events:
             if isinstance(e, Deployed):
-                self.anims.add(anim.FloatText(now, e.territory, f"+{e.armies}", view_colour(e.player)))
+                self.anims.add(anim.FloatText(now, e.territory, f"+{e.armies}", view_colour(e.player), quick))
                 self.anims.add(anim.Flash(now, e.territory))
             elif isinstance(e, (ArmyPlaced, TerritoryClaimed)) and speed in ("slow", "normal"):
                 self.anims.add(anim.Flash(now, e.territory, duration=0.4))
@@ -266,16 +279,16 @@ class GameScene(Scene):
                 self.anims.add(anim.Dice(now, e, (view_colour(e.player), view_colour(e.defender)),
                                          text, duration=dice_time))
             elif isinstance(e, BlitzResolved):
-                self.anims.add(anim.Arrow(now, e.source, e.target, view_colour(e.player), duration=0.9))
+                self.anims.add(anim.Arrow(now, e.source, e.target, view_colour(e.player), duration=0.9 * quick))
                 if e.attacker_losses:
-                    self.anims.add(anim.FloatText(now, e.source, f"-{e.attacker_losses}", theme.BAD, 1.3))
+                    self.anims.add(anim.FloatText(now, e.source, f"-{e.attacker_losses}", theme.BAD, 1.3 * quick))
                 if e.defender_losses:
-                    self.anims.add(anim.FloatText(now, e.target, f"-{e.defender_losses}", theme.BAD, 1.3))
+                    self.anims.add(anim.FloatText(now, e.target, f"-{e.defender_losses}", theme.BAD, 1.3 * quick))
             elif isinstance(e, TerritoryConquered):
                 self.anims.add(anim.Flash(now, e.target, (255, 255, 255), 0.8))
             elif isinstance(e, (Occupied, Fortified)):
-                self.anims.add(anim.Arrow(now, e.source, e.target, view_colour(e.player), 0.7))
-                self.anims.add(anim.FloatText(now, e.target, f"+{e.armies}", view_colour(e.player)))
+                self.anims.add(anim.Arrow(now, e.source, e.target, view_colour(e.player), 0.7 * quick))
+                self.anims.add(anim.FloatText(now, e.target, f"+{e.armies}", view_colour(e.player), quick))
             elif isinstance(e, CardsTraded):
                 self.anims.add(anim.Banner(now, f"{names[e.player]} traded cards for {e.armies} armies",
                                            duration=1.4))
@@ -374,7 +387,8 @@ class GameScene(Scene):
     def handle(self, intent) -> None:
         if self.anims.blocking() and not isinstance(intent, (I.Hover, I.Scroll, I.Speed)):
             self.anims.skip()
-            return
+            if not isinstance(intent, I.SkipToMyTurn):  # S ends the dice pop-up and still skips
+                return
         kind = type(intent)
         handler = getattr(self, "on_" + kind.__name__, None)
         if handler is not None:
@@ -390,11 +404,15 @@ class GameScene(Scene):
             self.on_Adjust(I.Adjust(intent.amount))
 
     def on_Speed(self, intent):
+        if self.state.is_terminal():
+            return  # the game is over: the speed keys do nothing, as their buttons show
         self.app.speed = intent.level
         self.skip_to_mine = False
         self.app.notify(f"Bot speed: {intent.level}", 1.2)
 
     def on_SkipToMyTurn(self, intent):
+        if self.state.is_terminal():
+            return
         if self.session.human is None or not self.state.alive[self.session.human]:
             self.app.speed = "max"
         elif not self.session.is_human_turn():
@@ -421,7 +439,8 @@ class GameScene(Scene):
             self.app.push(CardDialog(self.app, self))
 
     def on_Hint(self, intent):
-        self.request_hint()
+        if not self.state.is_terminal():
+            self.request_hint()
 
     def on_ApplyHint(self, intent):
         if self.hint and self.hint.get("action") is not None:
@@ -565,7 +584,7 @@ class GameScene(Scene):
             source, target = state.declared
             self.source, self.target = source, target
             if t == target:
-                self.on_Roll(None)
+                self.say(ROLL_DELIBERATELY)
             elif t != source:
                 self.say(f"{names[target]} stood against your attack from {names[source]}: choose the dice "
                          "for that attack first (R, B or N).")
@@ -579,7 +598,8 @@ class GameScene(Scene):
                 self.source, self.target = t, None
             return
         if self.source is not None and t == self.target:
-            self.on_Roll(None)
+            # A second click (or a double click) never rolls: the odds must be seen first.
+            self.say(ROLL_DELIBERATELY)
             return
         if self.source is not None and state.board.adjacent(self.source, t):
             self.target = t
@@ -632,10 +652,16 @@ class GameScene(Scene):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
             self.human_action(Blitz(self.source, self.target, 1, self.blitz_six_ready()))
 
+    def blitz_stop(self) -> int:
+        """The N of "blitz until N left" that the button, the odds and the action all use: the
+        chosen N, held below the armies the source has (it must keep one to attack with)."""
+        if self.source is None:
+            return self.stop_at
+        return max(1, min(self.stop_at, self.state.armies[self.source] - 1))
+
     def on_BlitzUntil(self, intent):
         if self.state.phase == Phase.ATTACK and self.source is not None and self.target is not None:
-            stop = max(1, min(self.stop_at, self.state.armies[self.source] - 1))
-            self.human_action(Blitz(self.source, self.target, stop, self.blitz_six_ready()))
+            self.human_action(Blitz(self.source, self.target, self.blitz_stop(), self.blitz_six_ready()))
 
     def on_ToggleSix(self, intent):
         if self.state.commander_ready():
