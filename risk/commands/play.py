@@ -34,6 +34,9 @@ def register(sub) -> None:
     parser.add_argument("--load", metavar="SAVE", type=Path, default=None,
                         help="resume a saved game (or the autosave)")
     parser.add_argument("--bots-only", action="store_true", help="no human: watch the bots play")
+    parser.add_argument("--humans", type=positive_int, default=1, metavar="N",
+                        help="people sharing the window (hot-seat), in seats --seat, --seat+1, ...; a hand-over "
+                             "screen hides each one's cards from the next (default 1)")
     parser.add_argument("--speed", choices=SPEEDS, default="normal", help="how fast bots move (default normal)")
     parser.add_argument("--screenshot", metavar="FILE.png", type=Path, default=None,
                         help="save a screenshot of the window when it closes")
@@ -74,19 +77,23 @@ def build_config(args):
     specs = split_specs(args.bots) if args.bots else []
     for spec in specs:
         make_agent(spec)  # check every spec now, with a one-line error
-    seats_for_bots = None
+    humans = 0 if args.bots_only else args.humans
+    if args.bots_only and args.humans != 1:
+        raise UsageError("--bots-only and --humans do not go together: a game of bots alone has no people")
     if args.players is not None:
         if not 2 <= args.players <= 6:
             raise UsageError(f"--players must be 2 to 6, not {args.players}")
         players = args.players
     elif len(specs) > 1:
-        players = len(specs) if args.bots_only else len(specs) + 1
+        players = len(specs) if args.bots_only else len(specs) + humans
     else:
-        players = 4  # no bots named, or one that repeats for every bot seat
+        players = max(4, humans)  # no bots named, or one that repeats for every bot seat
     if not 2 <= players <= 6:
         raise UsageError(f"a game has 2 to 6 players; --bots names {len(specs)} bots")
-    seats_for_bots = players if args.bots_only else players - 1
-    if not specs:
+    if humans > players:
+        raise UsageError(f"--humans {humans} is more than the {players} players")
+    seats_for_bots = players - humans
+    if not specs and seats_for_bots:
         specs = default_bots(seats_for_bots)
     elif len(specs) == 1:
         specs = specs * seats_for_bots
@@ -99,8 +106,10 @@ def build_config(args):
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns,
                     None if args.rules_preset == "us-1993" else args.rules_preset)
-    menu = not args.bots_only and all(v in (None, "") for v in game_options) and args.seat == 1
+    menu = not args.bots_only and all(v in (None, "") for v in game_options) and args.seat == 1 and humans == 1
+    human_seats = [(args.seat - 1 + k) % players for k in range(humans)]
     return PlayConfig(players=players, bots=specs, seat=args.seat - 1, bots_only=args.bots_only, seed=seed,
+                      humans=human_seats,
                       rules=rules, board=board, speed=args.speed, screenshot=args.screenshot,
                       quit_after_turns=args.quit_after_turns, menu=menu and args.screenshot is None, size=size)
 

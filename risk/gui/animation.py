@@ -238,6 +238,8 @@ class Animations:
         if isinstance(animation, FloatText):
             self.items = [a for a in self.items
                           if not (isinstance(a, FloatText) and a.territory == animation.territory)]
+        elif isinstance(animation, Banner) and not animation.blocking:
+            self.items = [a for a in self.items if not (isinstance(a, Banner) and not a.blocking)]
         elif isinstance(animation, Arrow):
             ends = {animation.source, animation.target}
             self.items = [a for a in self.items if not (isinstance(a, Arrow) and {a.source, a.target} & ends)]

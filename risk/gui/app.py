@@ -38,6 +38,26 @@ class PlayConfig:
     quit_after_turns: int | None = None
     menu: bool = False
     size: tuple[int, int] = DEFAULT_SIZE
+    #: The seats played by people at this window (hot-seat when more than one); None: [seat],
+    #: or none with bots_only. ``bots`` then names the other seats' bots, in seat order.
+    humans: list[int] | None = None
+
+    def human_seats(self) -> list[int]:
+        if self.bots_only:
+            return []
+        return sorted(self.humans) if self.humans is not None else [self.seat]
+
+    @classmethod
+    def for_seats(cls, seats: list[str], seed: int | None = None, rules=None, board=None, **options) -> "PlayConfig":
+        """A new game from one entry per seat, in seat order: "human" for a person at the window
+        (several make a hot-seat game) or a bot spec ("angry", "mcts:iterations=200"). For a
+        new-game screen: ``GameScene.new(app, PlayConfig.for_seats([...], seed, rules, board))``."""
+        from risk.gui.session import HUMAN_SPEC
+
+        humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN_SPEC]
+        bots = [spec for spec in seats if spec != HUMAN_SPEC]
+        return cls(players=len(seats), bots=bots, seat=humans[0] if humans else 0, bots_only=not humans,
+                   seed=seed, rules=rules, board=board, humans=humans, **options)
 
 
 def display_problem(environ=None, platform: str | None = None) -> str | None:

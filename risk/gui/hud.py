@@ -397,6 +397,11 @@ def draw(scene, surface) -> None:
             if src is not None and dst is not None:
                 draw_arrow(target_surface, view, src, dst, theme.ACCENT, 3)
         draw_capitals(target_surface, view, scene)
+        if scene.waited is not None:  # "while you waited": ring what was lost and gained
+            ring = view.badge_radius() + 6
+            for spots, colour in ((scene.waited.lost, theme.BAD), (scene.waited.won, theme.GOOD)):
+                for t in spots:
+                    pygame.draw.circle(target_surface, colour, view.centre(t), ring, 3)
 
     if scene.map_stale and scene.map_picture is not None:
         draw_stretched_map(surface, scene)

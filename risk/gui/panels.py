@@ -146,7 +146,7 @@ def _side_panel(scene, panels: Panels) -> None:
     owners = list(range(state.players)) + ([state.neutral] if state.neutral >= 0 else [])
     for p in owners:
         y = _player_row(scene, panels, p, x, y, width) + 4
-    if session.human is not None:
+    if session.human is not None and session.shows_secrets():
         y = _cards_line(scene, panels, x, y, width)
         for line in objective_lines(scene):
             for piece in theme.wrap(line, 13, width):

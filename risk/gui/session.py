@@ -23,6 +23,7 @@ from risk.phase import Phase
 from risk.state import GameState, RandomSource
 
 HUMAN_SPEC = "human"
+PUBLIC = "public"  # the key of the log of what every player may see
 
 NICE_NAMES = {"mcts": "MCTS", "markov": "Markov", "threshold": "Threshold", "angry": "Angry",
               "random": "Random"}
@@ -101,6 +102,8 @@ class GameSession:
         self.names = player_names(match.specs, state.players, state.neutral)
         #: One log per person, each with only what that seat may see (one log when bots play alone).
         self.logs: dict = {seat: [] for seat in self.humans} if self.humans else {None: []}
+        if len(self.humans) > 1:
+            self.logs[PUBLIC] = []  # shown between turns, when whoever is looking may be anyone
         self.load_note: str | None = None
         from risk.gui.waited import Waiting
         self.waiting = Waiting(self.humans)
@@ -125,8 +128,17 @@ class GameSession:
 
     @property
     def log(self) -> list[LogLine]:
-        """The log of the person now at the window."""
+        """The log of the person now at the window (in a hot-seat game, outside their own turn,
+        the log everyone may see)."""
+        if not self.shows_secrets():
+            return self.logs[PUBLIC]
         return self.logs[self.human if self.human in self.logs else next(iter(self.logs))]
+
+    def shows_secrets(self) -> bool:
+        """Whether the window may show the viewer's cards, mission and private log lines: with
+        one person always; with several only during the viewer's own turn (between turns the
+        next person may already be looking)."""
+        return not self.hot_seat() or self.is_human_turn()
 
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
@@ -269,9 +281,9 @@ class GameSession:
         self.waiting.observe(state, events)
         names = self.names
         for seat, log in self.logs.items():
-            for event in visible_events(events, seat):
+            for event in visible_events(events, -1 if seat == PUBLIC else seat):
                 text = event.describe(state.board, names)
-                if seat is not None and not self.hot_seat():
+                if isinstance(seat, int) and not self.hot_seat():
                     text = _second_person(text)
                 player = getattr(event, "player", None)
                 if isinstance(event, GameOver):

@@ -187,6 +187,18 @@ class ButtonMenu(Dialog):
     def choices(self) -> list[tuple[str, object, bool]]:
         return []
 
+    def update(self, dt: float) -> None:
+        self.index = self._enabled_from(self.index, 1)  # the focus never rests on a disabled choice
+        super().update(dt)
+
+    def _enabled_from(self, index: int, step: int) -> int:
+        choices = self.choices()
+        for k in range(len(choices)):
+            candidate = (index + k * step) % len(choices)
+            if choices[candidate][2]:
+                return candidate
+        return index
+
     def build(self, box):
         widgets = []
         y = box.y + 60
@@ -201,9 +213,9 @@ class ButtonMenu(Dialog):
         if isinstance(intent, I.Choose):
             self.choose(intent.key)
         elif isinstance(intent, I.Navigate) and intent.dy:
-            self.index = (self.index + intent.dy) % len(choices)
+            self.index = self._enabled_from((self.index + intent.dy) % len(choices), 1 if intent.dy > 0 else -1)
         elif isinstance(intent, I.Cycle):
-            self.index = (self.index + intent.step) % len(choices)
+            self.index = self._enabled_from((self.index + intent.step) % len(choices), 1 if intent.step > 0 else -1)
         elif isinstance(intent, (I.Confirm, I.Activate)):
             label, key, enabled = choices[self.index]
             if enabled:

@@ -60,6 +60,7 @@ class GameScene(Scene):
         self.over_shown = False
         self.dialog_for = None
         self.autosave_enabled = True
+        self.waited = None  # the "while you waited" summary on show (its territories are ringed)
         self.rects = {}
         self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
         self._size = None
@@ -87,16 +88,24 @@ class GameScene(Scene):
         from ai import make_agent
         from risk.match import Match
 
-        human = None if config.bots_only else config.seat
+        humans = config.human_seats()
         bots = iter(config.bots)
-        agents = [HumanAgent() if seat == human else make_agent(next(bots)) for seat in range(config.players)]
+        agents = [HumanAgent() if seat in humans else make_agent(next(bots)) for seat in range(config.players)]
         match = Match(agents, seed=config.seed, rules=config.rules, board=config.board)
-        return cls(app, GameSession(match, human))
+        session = GameSession(match, humans[0] if humans else None, humans=humans)
+        # The seed, for the person who wants these dice again (risk play --seed N).
+        session.note(f"Game seed {match.seed} (risk play --seed {match.seed} deals the same game)")
+        return cls(app, session)
 
     @classmethod
     def loaded(cls, app, path) -> "GameScene":
-        scene = cls(app, load_session(path))
-        app.notify(f"Loaded {getattr(path, 'name', path)}")
+        session = load_session(path)
+        scene = cls(app, session)
+        if session.load_note:
+            session.note(session.load_note[:1].upper() + session.load_note[1:] + ".")
+            app.notify(f"Loaded {getattr(path, 'name', path)}: {session.load_note}", 6)
+        else:
+            app.notify(f"Loaded {getattr(path, 'name', path)}")
         return scene
 
     # -- layout -----------------------------------------------------------------------------------
@@ -172,14 +181,14 @@ class GameScene(Scene):
         session = self.session
         if self.state.is_terminal():
             return
-        if session.is_human_turn():
+        if session.is_human_turn() or session.handover_due():
             self.skip_to_mine = False
             return
         speed = self.speed()
         if speed == "max":
             self.anims.skip()
             deadline = time.monotonic() + 0.03
-            while not self.state.is_terminal() and not session.is_human_turn():
+            while not self.state.is_terminal() and not session.is_human_turn() and not session.handover_due():
                 left = deadline - time.monotonic()
                 if left <= 0 or not self._bot_step(left):
                     break
@@ -244,6 +253,8 @@ class GameScene(Scene):
             self._animate(events, now, speed, human)
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
+        for continent, old, new in self.session.waiting.take_notices():
+            self._continent_notice(continent, old, new, speed)
         if any(isinstance(e, TurnStarted) for e in events):
             self.pointed = self.last_deploy = None  # "Place all" means this turn's territory
         if self.session.is_human_turn():
@@ -297,6 +308,25 @@ class GameScene(Scene):
                 self.anims.add(anim.Banner(now, f"{victim} eliminated by {names[e.by]}", theme.TARGET,
                                            duration=2.0, blocking=True))
 
+    def _continent_notice(self, continent: int, old: int, new: int, speed: str) -> None:
+        """Say that a continent changed hands: in every log, and on the map unless at full speed."""
+        names, board = self.session.names, self.state.board
+        area = board.continents[continent]
+
+        def who(p):
+            return names[p] if 0 <= p < len(names) else "Neutral"
+
+        if new >= 0:
+            text = f"{who(new)} now hold{'' if who(new) == 'You' else 's'} {area.name} (+{area.bonus} a turn)"
+            if old >= 0:
+                text += f", taken from {who(old)}"
+        else:
+            text = f"{who(old)} no longer hold{'' if who(old) == 'You' else 's'} {area.name}"
+        self.session.note(text)
+        if speed != "max":
+            colour = theme.owner_colour(new, self.state.neutral) if new >= 0 else theme.TEXT
+            self.anims.add(anim.Banner(time.monotonic(), text, colour, duration=1.6))
+
     def _tidy_selection(self) -> None:
         if not self.session.is_human_turn():
             self.source = self.target = None
@@ -327,8 +357,21 @@ class GameScene(Scene):
     def _auto_dialogs(self) -> None:
         from risk.gui.scenes.cards import CardDialog
         from risk.gui.scenes.dialogs import OccupyDialog
+        from risk.gui.scenes.handover import HandOverScene, WaitedDialog
 
         session = self.session
+        if session.handover_due():
+            self.anims.skip()  # nothing of the last player's may stay on show for the next
+            self.source = self.target = None
+            self.hint = None
+            self.app.push(HandOverScene(self.app, self, self.state.current_player))
+            return
+        if session.is_human_turn() and not self.anims.blocking():
+            summary = session.waiting.take_summary(session.human)
+            if summary is not None:
+                self.waited = summary
+                self.app.push(WaitedDialog(self.app, self, summary))
+                return
         if not session.is_human_turn() or self.anims.blocking():
             return
         key = (session.version, self.state.phase)
@@ -353,7 +396,9 @@ class GameScene(Scene):
     # -- saving ---------------------------------------------------------------------------------------
 
     def autosave(self) -> None:
-        if not self.autosave_enabled:
+        # A game of bots alone is watched, not played: it never takes the place of a person's
+        # game in the autosave.
+        if not self.autosave_enabled or not self.session.humans:
             return
         path = saves.autosave_path()
         try:
@@ -435,7 +480,7 @@ class GameScene(Scene):
 
     def on_ShowCards(self, intent):
         from risk.gui.scenes.cards import CardDialog
-        if self.session.human is not None:
+        if self.session.human is not None and self.session.shows_secrets():
             self.app.push(CardDialog(self.app, self))
 
     def on_Hint(self, intent):

@@ -45,8 +45,9 @@ class MenuScene(ButtonMenu):
 
     def __init__(self, app):
         super().__init__(app)
-        path = saves.autosave_path()
-        self.can_resume = path.is_file() and saves.unfinished(path)
+        #: Why the last game cannot be resumed (shown under the greyed button), or None.
+        self.resume_problem = saves.resume_problem(saves.autosave_path())
+        self.can_resume = self.resume_problem is None
 
     def choices(self):
         return [("Resume last game", "resume", self.can_resume), ("New game", "new", True),
@@ -72,6 +73,10 @@ class MenuScene(ButtonMenu):
         mouse = pygame.mouse.get_pos()
         for widget in self._widgets:
             widget.draw(surface, mouse)
+        if self.resume_problem is not None and self.resume_problem != "no game saved yet":
+            why = theme.render(f"Cannot resume the last game: {self.resume_problem}"[:120], 14, theme.BAD,
+                               outline=(10, 12, 18))
+            surface.blit(why, why.get_rect(midbottom=(self.box().centerx, surface.get_height() - 40)))
         tip = theme.render("Arrows and Enter, or the mouse. F1: help in a game.", 13, theme.TEXT_DIM,
                            outline=(10, 12, 18))
         surface.blit(tip, tip.get_rect(midbottom=(self.box().centerx, surface.get_height() - 16)))
