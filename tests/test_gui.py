@@ -501,7 +501,8 @@ def test_menu_new_game_pause_menu_and_back():
 
     app = start(PlayConfig(menu=True, speed="max"))
     assert isinstance(app.top, MenuScene) and not app.top.can_resume
-    press(app, pygame.K_DOWN)
+    # Issue 16: on a fresh install the focus starts on "New game", not on the greyed "Resume".
+    assert app.top.choices()[app.top.index][1] == "new"
     press(app, pygame.K_RETURN)                   # New game
     dialog = app.top
     assert isinstance(dialog, NewGameDialog)

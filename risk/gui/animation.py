@@ -235,9 +235,10 @@ class Animations:
     def add(self, animation: Animation) -> None:
         """Add ``animation``; a label or arrow replaces the one still showing at the same place
         (at fast speed moves come quicker than labels fade, and they would pile up unreadably)."""
-        if isinstance(animation, FloatText):
+        if isinstance(animation, (FloatText, Flash)):
+            kind = type(animation)
             self.items = [a for a in self.items
-                          if not (isinstance(a, FloatText) and a.territory == animation.territory)]
+                          if not (type(a) is kind and a.territory == animation.territory)]
         elif isinstance(animation, Banner) and not animation.blocking:
             self.items = [a for a in self.items if not (isinstance(a, Banner) and not a.blocking)]
         elif isinstance(animation, Arrow):

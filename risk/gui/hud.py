@@ -310,6 +310,8 @@ def phase_buttons(scene) -> list[tuple]:
                  True, "primary" if better else "normal"),
                 (f"Keep the roll: conquest {percent(kept)}", I.KeepRoll(), "K", True,
                  "normal" if better else "primary")]
+    if phase in (Phase.CLAIM, Phase.PLACE):
+        return [("Place the rest automatically", I.Choose("auto-setup"), "", True)]
     if phase == Phase.CAPITAL:
         return []
     if phase == Phase.ATTACK:

@@ -295,7 +295,7 @@ def draw_log(scene, surface, area: pygame.Rect) -> None:
     collected: list[tuple[str, int, tuple]] = []
     while index >= 0 and len(collected) < needed:
         entry = lines[index]
-        colour = theme.TEXT if entry.kind in ("conquest", "elimination", "end", "trade", "turn") else theme.TEXT_DIM
+        colour = theme.TEXT if entry.kind in ("conquest", "elimination", "end", "trade", "turn", "continent") else theme.TEXT_DIM
         if entry.kind == "note":
             colour = theme.TARGET
         wrapped = theme.wrap(entry.text, size, area.width - 16)

@@ -17,6 +17,7 @@ from risk.errors import IllegalActionError
 from risk.events import (ArmyPlaced, BlitzResolved, CardDrawn, CardsTraded, Deployed, DiceRolled,
                          Fortified, GameOver, Occupied, PlayerEliminated, ReinforcementsReceived,
                          TerritoryClaimed, TerritoryConquered, TurnStarted, visible_events)
+from risk.gui.endstats import BattleTally
 from risk.gui.stats import TurnStats
 from risk.match import Match
 from risk.phase import Phase
@@ -108,6 +109,7 @@ class GameSession:
         from risk.gui.waited import Waiting
         self.waiting = Waiting(self.humans)
         self.stats = TurnStats(state.players)
+        self.tally = BattleTally(state.players)  # each player's battles and dice luck, for the end
         self.version = 0
         self.undo_stack: list[tuple[GameState, int, int]] = []
         self.pending: list[Fortify] = []
@@ -185,6 +187,7 @@ class GameSession:
         snapshot = None
         if human and isinstance(action, Deploy):
             snapshot = (state.copy(), len(self.match.record.actions), {k: len(v) for k, v in self.logs.items()})
+        self.tally.before(state, action)
         events = self.match.step(action, rng=rng)
         self.version += 1
         if snapshot is not None and self.is_human_turn():
@@ -279,6 +282,7 @@ class GameSession:
         first = self.humans[0] if self.humans else None
         self.stats.observe(state, visible_events(events, first))
         self.waiting.observe(state, events)
+        self.tally.observe(events)
         names = self.names
         for seat, log in self.logs.items():
             for event in visible_events(events, -1 if seat == PUBLIC else seat):
@@ -294,10 +298,10 @@ class GameSession:
                 del log[:1000]
                 self.undo_stack.clear()
 
-    def note(self, text: str) -> None:
-        """A line of the window's own in every person's log."""
+    def note(self, text: str, kind: str = "info") -> None:
+        """A line of the window's own in every person's log (``kind`` "note": a bot's failure)."""
         for log in self.logs.values():
-            log.append(LogLine(text, -1, self.state.turn, "note"))
+            log.append(LogLine(text, -1, self.state.turn, kind))
 
     def _rebuild(self) -> None:
         """The log and statistics of a loaded game, by replaying its record from the start."""
@@ -307,7 +311,9 @@ class GameSession:
         if state.turn >= 1:
             self.stats.sample(state, state.turn - 1)
         for _, text in record.actions:
-            self.observe(state, state.apply_text(text))
+            action = state.parse_action(text)
+            self.tally.before(state, action)
+            self.observe(state, state.apply(action))
 
     # -- saving ------------------------------------------------------------------------------------
 

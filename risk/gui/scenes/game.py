@@ -60,6 +60,7 @@ class GameScene(Scene):
         self.over_shown = False
         self.dialog_for = None
         self.autosave_enabled = True
+        self.auto_setup: set[int] = set()  # people whose set-up is being placed for them
         self.waited = None  # the "while you waited" summary on show (its territories are ringed)
         self.rects = {}
         self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
@@ -173,6 +174,7 @@ class GameScene(Scene):
         if top is self or not top.pauses_game:
             self._advance(now)
             if top is self:
+                self._auto_setup_step()
                 self._auto_dialogs()
         self._check_end()
         self._widgets = hud.build_widgets(self)
@@ -241,7 +243,7 @@ class GameScene(Scene):
         return True
 
     def _log_note(self, text: str) -> None:
-        self.session.note(text)
+        self.session.note(text, "note")
 
     # -- after every action -------------------------------------------------------------------------
 
@@ -254,7 +256,8 @@ class GameScene(Scene):
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
         for continent, old, new in self.session.waiting.take_notices():
-            self._continent_notice(continent, old, new, speed)
+            if not self.state.is_terminal():  # after "Game over" nobody cares who holds Asia
+                self._continent_notice(continent, old, new, speed)
         if any(isinstance(e, TurnStarted) for e in events):
             self.pointed = self.last_deploy = None  # "Place all" means this turn's territory
         if self.session.is_human_turn():
@@ -322,7 +325,7 @@ class GameScene(Scene):
                 text += f", taken from {who(old)}"
         else:
             text = f"{who(old)} no longer hold{'' if who(old) == 'You' else 's'} {area.name}"
-        self.session.note(text)
+        self.session.note(text, "continent")
         if speed != "max":
             colour = theme.owner_colour(new, self.state.neutral) if new >= 0 else theme.TEXT
             self.anims.add(anim.Banner(time.monotonic(), text, colour, duration=1.6))
@@ -438,6 +441,26 @@ class GameScene(Scene):
         handler = getattr(self, "on_" + kind.__name__, None)
         if handler is not None:
             handler(intent)
+
+    def on_Choose(self, intent):
+        if intent.key == "auto-setup" and self.session.is_human_turn() and self.state.phase.is_setup:
+            self.auto_setup.add(self.session.human)
+            self.say("The rest of your set-up is placed for you, as the Angry bot would.")
+
+    def _auto_setup_step(self) -> None:
+        """One set-up move for a person who asked for the rest to be placed automatically."""
+        session, state = self.session, self.state
+        if not self.auto_setup or not session.is_human_turn() or session.human not in self.auto_setup:
+            return
+        if state.phase not in (Phase.CLAIM, Phase.PLACE):
+            if not state.phase.is_setup:
+                self.auto_setup.clear()
+            return
+        from ai import make_agent
+
+        seed = (state.rng.seed or 0) + len(session.match.record.actions)
+        action = make_agent("angry").act(state.view(session.human, RandomSource(seed % (2 ** 32))))
+        self.human_action(action)
 
     def on_Hover(self, intent):
         self.focus = intent.territory

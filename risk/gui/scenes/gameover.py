@@ -51,14 +51,9 @@ class GameOverScene(Scene):
         session = self.game.session
         state = session.state
         box = self.box()
-        if state.winner is None:
-            title = "The game is a draw"
-        elif state.winner == session.human:
-            title = "You win!"
-        else:
-            title = f"{session.names[state.winner]} wins"
+        title, colour = verdict(session)
         inner = panel(surface, box, None)
-        head = theme.render(title, 30, theme.TEXT, bold=True)
+        head = theme.render(title, 30, colour, bold=True)
         surface.blit(head, inner.topleft)
         reason = "by conquering the world" if state.end_reason == "conquest" else "on the turn limit (most territories)"
         sub = theme.render(f"after {state.turn} turns, {reason}", 16, theme.TEXT_DIM)
@@ -77,6 +72,7 @@ class GameOverScene(Scene):
                 surface.blit(labels[i], (x + 24, y + 1))
                 x += 24 + labels[i].get_width() + 36
             y += 26
+        y = self.draw_battles(surface, inner, y + 6)
         # Graphs.
         stats = session.stats
         players = list(range(state.players))
@@ -91,6 +87,47 @@ class GameOverScene(Scene):
         mouse = pygame.mouse.get_pos()
         for widget in self._widgets:
             widget.draw(surface, mouse)
+
+
+    def draw_battles(self, surface, inner: pygame.Rect, y: int) -> int:
+        """Each person's own battles, dice luck and largest conquest, side by side."""
+        session = self.game.session
+        seats = session.humans
+        if not seats:
+            return y
+        gap = 16
+        width = (inner.width - gap * (len(seats) - 1)) // len(seats)
+        bottom = y
+        for k, seat in enumerate(seats):
+            x, row = inner.x + k * (width + gap), y
+            heading = "Your game" if len(seats) == 1 else f"{session.names[seat]}'s game"
+            surface.blit(theme.render(heading, 15, theme.TEXT, bold=True), (x, row))
+            row += 20
+            for line in session.tally.record(seat).lines():
+                for piece in theme.wrap(line, 13, width):
+                    surface.blit(theme.render(piece, 13, theme.TEXT_DIM), (x, row))
+                    row += 17
+            bottom = max(bottom, row)
+        return bottom
+
+
+def verdict(session) -> tuple[str, tuple]:
+    """The banner's words and colour: won or lost, said to the person (or people) at the window."""
+    state = session.state
+    winner = state.winner
+    if winner is None:
+        return "The game is a draw", theme.TEXT
+    name = session.names[winner]
+    if session.humans and winner == session.human or (len(session.humans) == 1 and winner in session.humans):
+        return "You win!", theme.GOOD
+    if len(session.humans) > 1 and winner in session.humans:
+        return f"{name} wins!", theme.GOOD
+    if len(session.humans) == 1:
+        place = (state.places or [0] * state.players)[session.humans[0]]
+        return (f"You lost: {name} wins" + (f" (you came {_ordinal(place)})" if place else ""), theme.BAD)
+    if session.humans:
+        return f"You all lost: {name} wins", theme.BAD
+    return f"{name} wins", theme.TEXT
 
 
 def _ordinal(n: int) -> str:
