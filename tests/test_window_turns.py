@@ -120,4 +120,5 @@ def test_one_roll_is_measured_against_its_exact_odds():
     mine = tally.record(0)
     assert mine.attacks == 1 and tally.record(1).defences == 1
     assert mine.luck == pytest.approx((2 - expected_killed) - (0 - expected_lost))
-    assert expected_killed == pytest.approx(float(Fraction(2890, 7776) * 2 + Fraction(2611, 7776))  # (0, 2) and (1, 1))
+    # (0, 2) and (1, 1): the defender loses 2 or 1
+    assert expected_killed == pytest.approx(float(Fraction(2890, 7776) * 2 + Fraction(2611, 7776)))
