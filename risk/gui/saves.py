@@ -102,6 +102,10 @@ def read_save(path) -> tuple:
         return GameRecord.load(path), None
     except RecordError as exc:
         if exc.line == 1 and "not valid JSON" in str(exc):
+            head = read_bounded(Path(path), MAX_RECORD_BYTES, RecordError, "game record")[:200]
+            if "markov-risk-record" in head:
+                raise RecordError("the file was cut short in its first line, the game's header: nothing to "
+                                  "resume", str(path)) from None
             raise RecordError("not a saved game (its first line is not a game record's header)", str(path)) from None
         if exc.line is None or exc.line <= 1:
             raise

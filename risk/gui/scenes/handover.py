@@ -87,12 +87,18 @@ class WaitedDialog(Dialog):
         return names
 
     def box(self) -> pygame.Rect:
-        """Over the map's top left corner, leaving most of the map (and its rings) in view."""
-        area = self.game.rects["map"]
-        width = min(460, area.width - 20)
-        rows = sum(len(theme.wrap(line, 15, width - 40)) for line in self.lines)
-        height = 92 + 21 * rows
-        return pygame.Rect(area.x + 10, area.y + 10, width, min(height, area.height - 20))
+        """Over the action bar when it fits there (the whole map and its rings stay in view),
+        else in the map's bottom left corner (open sea on most maps)."""
+        bar, area = self.game.rects["bottom"], self.game.rects["map"]
+        width = bar.width - 20  # the whole bar: the guidance under it must not show through
+        rows = sum(len(theme.wrap(line, 15, width - 34)) for line in self.lines)
+        height = 88 + 21 * rows
+        if height <= bar.height - 8:
+            return pygame.Rect(bar.x + 10, bar.y + 4, width, height)
+        width = min(420, area.width - 20)
+        rows = sum(len(theme.wrap(line, 15, width - 34)) for line in self.lines)
+        height = min(88 + 21 * rows, area.height - 20)
+        return pygame.Rect(area.x + 10, area.bottom - 10 - height, width, height)
 
     def update(self, dt: float) -> None:
         box = self.box()
@@ -105,7 +111,7 @@ class WaitedDialog(Dialog):
             self.close()
 
     def draw(self, surface) -> None:
-        inner = panel(surface, self.box(), self.title, alpha=235)
+        inner = panel(surface, self.box(), self.title)
         y = inner.y
         for line in self.lines:
             colour = theme.BAD if line.startswith(("You lost", "Lost")) else (
