@@ -139,3 +139,16 @@ def test_for_seats_builds_the_game_a_new_game_screen_asks_for():
     scene = game(app)
     assert scene.session.match.specs == ["angry", "human", "random"] and scene.session.human == 1
     assert any("seed 9" in line.text for line in scene.session.log), "the seed is shown"
+
+
+def test_a_hot_seat_game_saves_and_resumes_with_every_person_seated(tmp_path):
+    from risk.gui.session import load_session
+
+    app = _hot_seat_app(seed=7)
+    scene = game(app)
+    path = tmp_path / "hot.jsonl"
+    scene.session.save(path)
+    session = load_session(path)
+    assert session.humans == [0, 2] and session.hot_seat()
+    assert session.names[0] == "Player 1" and session.names[2] == "Player 3"
+    assert set(session.logs) == {0, 2, "public"}

@@ -371,7 +371,7 @@ class GameScene(Scene):
             return
         if session.is_human_turn() and not self.anims.blocking():
             summary = session.waiting.take_summary(session.human)
-            if summary is not None:
+            if summary is not None and not summary.is_empty():  # a quiet round needs no panel
                 self.waited = summary
                 self.app.push(WaitedDialog(self.app, self, summary))
                 return
