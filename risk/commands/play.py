@@ -78,6 +78,8 @@ def build_config(args):
     for spec in specs:
         make_agent(spec)  # check every spec now, with a one-line error
     humans = 0 if args.bots_only else args.humans
+    if humans > 6:
+        raise UsageError(f"--humans {humans}: a game has at most 6 players")
     if args.bots_only and args.humans != 1:
         raise UsageError("--bots-only and --humans do not go together: a game of bots alone has no people")
     if args.players is not None:
@@ -117,10 +119,10 @@ def build_config(args):
 def run(args) -> int:
     from risk.gui.app import display_problem
 
-    problem = display_problem()
-    if problem is not None:  # before anything else: SDL would fall back to an invisible window
-        raise UsageError(f"cannot open a window: {problem}")
     config = build_config(args)
+    problem = display_problem()
+    if problem is not None:  # before pygame starts: SDL would fall back to an invisible window
+        raise UsageError(f"cannot open a window: {problem}")
     if config.load is None and args.seed is None and not config.menu:
         print(f"seed {config.seed}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
