@@ -44,12 +44,13 @@ RULE_OPTIONS: dict[str, tuple] = {
 }
 
 RULE_LABELS = {"setup": "Territories", "placement": "Placement", "fortify": "Fortify",
-               "card_values": "Card values", "missions": "Secret missions", "capitals": "Capitals"}
+               "card_values": "Card values", "missions": "Missions", "capitals": "Capitals"}
 
+#: How the values read on a wide screen (a narrow one shows the option's own value).
 VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns": "in turns",
                 "auto": "automatic", "none": "one army each", "adjacent": "to a neighbour",
-                "connected": "along your land", "unlimited": "any number of moves",
-                "escalating": "4, 6, 8, 10, 12, 15...", "fixed": "4 / 6 / 8 / 10 by kind",
+                "connected": "along your land", "unlimited": "many moves",
+                "escalating": "4, 6, 8, ... rising", "fixed": "4/6/8/10 by kind",
                 "incremental": "4, 5, 6, ...", False: "off", True: "on"}
 
 SETTINGS_NAME = "settings.json"
@@ -79,11 +80,11 @@ def difficulty_spec(name: str, registered: list[str] | None = None) -> str:
     return "random"
 
 
-def seat_label(seat: str) -> str:
-    """How a seat is shown: 'Human', a difficulty with its bot, or the spec itself."""
+def seat_label(seat: str, short: bool = False) -> str:
+    """How a seat is shown: 'Human', a difficulty with its bot (unless ``short``), or the spec."""
     if seat == HUMAN:
         return "Human"
-    if seat in DIFFICULTIES:
+    if seat in DIFFICULTIES and not short:
         return f"{seat} ({DIFFICULTIES[seat]})"
     return seat
 

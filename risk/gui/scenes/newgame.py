@@ -81,13 +81,16 @@ class NewGameScene(Scene):
         if row == "preset":
             return setup.preset
         if row in S.RULE_OPTIONS:
-            return S.VALUE_LABELS.get(setup.option(row), str(setup.option(row)))
+            value = setup.option(row)
+            if isinstance(value, bool) or not self.narrow():
+                return S.VALUE_LABELS.get(value, str(value))
+            return str(value)
         if row == "players":
             return str(setup.players)
         if row == "sound":
             return "on" if setup.sound else "off"
         seat = setup.seats[int(row[4:])]
-        return S.seat_label(seat)
+        return S.seat_label(seat, short=self.narrow())
 
     def label_text(self, row: str) -> str:
         if row == "preset":
@@ -174,13 +177,17 @@ class NewGameScene(Scene):
 
     # -- layout -------------------------------------------------------------------------------------
 
+    def narrow(self) -> bool:
+        """Under 1000 pixels the values are shown in their short form."""
+        return self.app.screen.get_width() < 1000
+
     def columns(self) -> dict[str, pygame.Rect]:
         w, h = self.app.screen.get_size()
-        margin, gap = (16, 12) if w < 1000 else (24, 16)
+        margin, gap = (12, 10) if self.narrow() else (24, 16)
         top, bottom = 54, 60
         inner_w = w - 2 * margin - 2 * gap
-        map_w = int(inner_w * 0.32)
-        rules_w = int(inner_w * 0.34)
+        map_w = int(inner_w * (0.30 if self.narrow() else 0.32))
+        rules_w = int(inner_w * 0.35)
         seats_w = inner_w - map_w - rules_w
         height = h - top - bottom
         x = margin
@@ -201,9 +208,10 @@ class NewGameScene(Scene):
     def row_rects(self, area: pygame.Rect, index: int, label_share: float = 0.36):
         """(label, <, value, >) of the ``index``-th row of a column."""
         y = area.y + index * (ROW_H + ROW_GAP)
+        arrow = 28 if self.narrow() else 34
         label = pygame.Rect(area.x, y, int(area.width * label_share), ROW_H)
-        right = pygame.Rect(area.right - 34, y, 34, ROW_H)
-        left = pygame.Rect(label.right + 4, y, 34, ROW_H)
+        right = pygame.Rect(area.right - arrow, y, arrow, ROW_H)
+        left = pygame.Rect(label.right + 4, y, arrow, ROW_H)
         value = pygame.Rect(left.right + 4, y, right.x - 4 - left.right - 4, ROW_H)
         return label, left, value, right
 
@@ -213,7 +221,7 @@ class NewGameScene(Scene):
         out = {}
         rules = self.inner(cols["rules"])
         for i, row in enumerate(["preset"] + list(S.RULE_OPTIONS)):
-            out[row] = self.row_rects(rules, i, 0.40)
+            out[row] = self.row_rects(rules, i, 0.36 if self.narrow() else 0.40)
         seats = self.inner(cols["seats"])
         names = ["players"] + [f"seat{i}" for i in range(self.setup.players)] + ["sound"]
         for i, row in enumerate(names):
@@ -223,9 +231,9 @@ class NewGameScene(Scene):
     def map_area(self) -> tuple[pygame.Rect, pygame.Rect, int]:
         """(the list of maps, the preview, how many maps the list shows)."""
         area = self.inner(self.columns()["map"])
-        preview_h = max(110, int(area.height * 0.45))
-        list_h = area.height - preview_h - 64
-        shown = max(1, (list_h + 4) // 32)
+        room = area.height - max(110, int(area.height * 0.4)) - 64  # the preview keeps 40% at least
+        shown = max(1, min(max(3, len(self.maps)), (room + 4) // 32))
+        preview_h = area.height - (shown * 32 - 4) - 64
         listing = pygame.Rect(area.x, area.y, area.width, shown * 32 - 4)
         preview = pygame.Rect(area.x, listing.bottom + 10, area.width, preview_h)
         return listing, preview, shown
@@ -310,7 +318,8 @@ class NewGameScene(Scene):
         view, info = self.preview(preview.inflate(-8, -8))
         if view is not None:
             count = len(view.board)
-            view.draw(surface, [-1] * count, [0] * count, names=False)
+            small = [preview] if preview.width < 320 else []  # continent labels would cover a small map
+            view.draw(surface, [-1] * count, [0] * count, names=False, keep_clear=small)
         y = preview.bottom + 6
         area = self.inner(self.columns()["map"])
         lines = [info] + theme.wrap(f"Your maps (.json, Domination .map): {S.user_maps_dir()}", 11, area.width)

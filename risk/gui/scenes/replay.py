@@ -146,11 +146,8 @@ class ReplayScene(Scene):
         if step is None:
             text = "The start of the game. Right: the first action; Down: the next turn; Space: play."
         else:
-            text = f"Turn {step.turn}: {replay.names[step.player]}: {step.text}"
-            lines = replay.lines_upto(replay.index)[step.first_line:]
-            said = [line.text for line in lines if line.kind in ("conquest", "elimination", "end", "trade")]
-            if said:
-                text += " - " + said[-1]
+            said = [line.text for line in replay.lines_upto(replay.index)[step.first_line:]]
+            text = f"Turn {step.turn}: " + ("; ".join(said) if said else f"{replay.names[step.player]}: {step.text}")
         colour = theme.TEXT if step is not None else theme.TEXT_DIM
         shown = theme.wrap(text, 14, area.width)[0]
         surface.blit(theme.render(shown, 14, colour), (area.x, area.y))
@@ -166,7 +163,8 @@ class ReplayScene(Scene):
             name = theme.render(replay.names[p], 14, theme.TEXT if alive else theme.TEXT_DIM, bold=alive)
             surface.blit(name, (inner.x + 22, y + 2))
             if alive:
-                facts = f"{state.count[p]} terr. {state.total_armies(p)} armies {len(state.hands[p])} cards"
+                cards = len(state.hands[p])
+                facts = f"{state.count[p]} terr. {state.total_armies(p)} armies {cards} card{'s' * (cards != 1)}"
             else:
                 facts = "eliminated"
             label = theme.render(facts, 12, theme.TEXT_DIM)
