@@ -342,10 +342,15 @@ def test_the_menu_opens_a_replay_of_a_save(data_folder, data_dir):
     saves = data_folder / "saves"
     saves.mkdir(parents=True)
     shutil.copy(data_dir / "records" / RECORD, saves / "finished.jsonl")
+    (saves / "broken.jsonl").write_text("{not a record\n")
     app = start(PlayConfig(menu=True, speed="max"))
     click(app, widget_with(app, "Replay a game").rect.center)
-    assert isinstance(app.top, ReplayPicker)
-    click(app, widget_with(app, "finished").rect.center)
+    picker = app.top
+    assert isinstance(picker, ReplayPicker)
+    labels = [label for label, _, _ in picker.choices()]
+    assert "finished - 4 players, finished after 52 turns" in labels
+    assert [enabled for label, _, enabled in picker.choices() if "damaged" in label] == [False]
+    click(app, widget_with(app, "finished - 4 players, finished after 52 turns").rect.center)
     assert isinstance(app.top, ReplayScene) and len(app.top.replay) > 0
     press(app, pygame.K_ESCAPE)
     assert type(app.top).__name__ == "MenuScene"

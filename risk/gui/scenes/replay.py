@@ -270,11 +270,17 @@ class ReplayPicker(ButtonMenu):
     def __init__(self, app):
         super().__init__(app)
         self.paths = replayable_files(10)
+        self.labels = [describe_file(path) for path in self.paths]
+
+    def box(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        height = 110 + 42 * (len(self.paths) + 1) + (40 if not self.paths else 0)
+        width, height = min(self.size[0], w - 40), min(height, h - 40)
+        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
 
     def choices(self):
-        auto = saves.autosave_path()
-        out = [("Last game (autosave)" if path == auto else path.stem.replace("_", " "), path, True)
-               for path in self.paths]
+        out = [(label, path, label is not None and not label.endswith("(damaged)"))
+               for path, label in zip(self.paths, self.labels)]
         out.append(("Cancel", None, True))
         return out
 
@@ -304,6 +310,21 @@ class ReplayPicker(ButtonMenu):
             self.app.notify(f"Cannot replay {key.name}: {exc}", 4)
             return
         self.app.replace_all(scene)
+
+
+def describe_file(path: Path) -> str:
+    """A game file as the picker lists it: its name, finished or not, how long."""
+    from risk.record import GameRecord
+
+    name = "Last game (autosave)" if path == saves.autosave_path() else path.stem.replace("_", " ")
+    try:
+        record = GameRecord.load(path)
+    except (RiskError, OSError):
+        return f"{name} (damaged)"
+    players = len(record.players)
+    if record.result is not None:
+        return f"{name} - {players} players, finished after {record.result.get('turns')} turns"
+    return f"{name} - {players} players, unfinished, {len(record.actions)} actions"
 
 
 def records_dir() -> Path:
