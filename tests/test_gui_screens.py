@@ -403,3 +403,21 @@ def test_sound_is_off_by_default_and_m_toggles_it(data_folder):
     sound.play("dice")  # with or without a device: no error
     press(app, pygame.K_m)
     assert not sound.enabled()
+
+
+def test_a_map_dropped_on_the_screen_joins_the_players_maps(data_folder, data_dir, tmp_path):
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    shutil.copy(data_dir / "tiny.json", outside / "islands.json")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(outside / "islands.json")))
+    frames(app, 1)
+    assert (data_folder / "maps" / "islands.json").is_file()
+    assert screen.maps[screen.map_index].label == "Islands - yours"
+    assert screen.setup.map_path == str(data_folder / "maps" / "islands.json")
+    (outside / "broken.json").write_text("{}")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(outside / "broken.json")))
+    frames(app, 1)
+    assert not (data_folder / "maps" / "broken.json").exists()
+    assert app.toast[0].startswith("Cannot add broken.json")

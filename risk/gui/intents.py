@@ -64,6 +64,7 @@ SpendSix = _intent("SpendSix")  # turn the lowest die of the roll just made into
 KeepRoll = _intent("KeepRoll")  # keep the roll just made as rolled (and the commander's six)
 TypeText = _intent("TypeText", "text")  # a character typed into a text field ("\b": erase one)
 ToggleSound = _intent("ToggleSound")  # mute or unmute the sounds
+DropFile = _intent("DropFile", "path")  # a file dropped on the window
 
 #: (key, needs ctrl, needs shift or None for either, intent factory, what the help says)
 KEYS: list[tuple[int, bool, bool | None, object, str]] = [
@@ -144,6 +145,8 @@ class InputMapper:
             return [Quit()]
         if kind == pygame.KEYDOWN:
             return self._key(event, scene)
+        if kind == pygame.DROPFILE:
+            return [DropFile(event.file)]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.pointer = event.pos
             return self._press(event, scene)

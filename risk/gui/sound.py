@@ -11,7 +11,7 @@ import numpy as np
 
 RATE = 22050
 
-_state = {"enabled": False, "sounds": None, "failed": False}
+_state = {"enabled": False, "sounds": None, "failed": False, "remembered": False}
 
 
 def _envelope(n: int, attack: float = 0.005, decay: float = 6.0) -> np.ndarray:
@@ -86,6 +86,14 @@ def set_enabled(on: bool) -> bool:
     """Turn the sounds on or off; returns whether they are on (False without a sound device)."""
     _state["enabled"] = bool(on) and _load() is not None
     return _state["enabled"]
+
+
+def remember(on: bool) -> None:
+    """Take the remembered setting once, when the window opens (M and the new-game screen
+    change it afterwards)."""
+    if not _state["remembered"]:
+        _state["remembered"] = True
+        set_enabled(on)
 
 
 def toggle() -> bool:

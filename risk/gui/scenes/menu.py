@@ -51,6 +51,8 @@ class MenuScene(ButtonMenu):
         path = saves.autosave_path()
         self.can_resume = path.is_file() and saves.unfinished(path)
         self.index = next(i for i, (_, _, enabled) in enumerate(self.choices()) if enabled)
+        from risk.gui import setup, sound
+        sound.remember(setup.load_settings().sound)
 
     def choices(self):
         return [("Resume last game", "resume", self.can_resume), ("New game", "new", True),

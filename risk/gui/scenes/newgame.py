@@ -395,6 +395,8 @@ class NewGameScene(Scene):
             self._type(intent.text)
         elif isinstance(intent, I.Choose):
             self._choose(intent.key)
+        elif isinstance(intent, I.DropFile):
+            self.add_map(intent.path)
         elif isinstance(intent, I.Navigate):
             if self.editing is not None:
                 self.stop_editing()
@@ -437,6 +439,35 @@ class NewGameScene(Scene):
             self.change(row, step)
         elif kind == "edit":
             self.edit(key[1])
+
+    def add_map(self, dropped: str) -> None:
+        """A map file dropped on the window: copied into the player's maps folder (checked
+        first, so that only maps that load are kept) and chosen."""
+        import shutil
+        from pathlib import Path
+
+        source = Path(dropped)
+        if source.suffix.lower() not in (".json", ".map"):
+            self.app.notify(f"{source.name}: a map is a .json file or a Domination .map file", 4)
+            return
+        try:
+            S.load_board(source)
+            folder = S.user_maps_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / source.name
+            if source.resolve() != target.resolve():
+                shutil.copyfile(source, target)
+                cards = source.with_suffix(".cards")  # a Domination map's cards file, if beside it
+                if source.suffix.lower() == ".map" and cards.is_file():
+                    shutil.copyfile(cards, folder / cards.name)
+        except (RiskError, OSError) as exc:
+            self.app.notify(f"Cannot add {source.name}: {exc}", 5)
+            return
+        self.maps = S.list_maps()
+        self.map_index = self._map_index(str(target))
+        self._set(map_path=self._map_path())
+        self._show_map()
+        self.app.notify(f"Added {source.name} to your maps", 3)
 
     def _type(self, text: str) -> None:
         if self.editing is None:

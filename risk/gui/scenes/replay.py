@@ -149,7 +149,8 @@ class ReplayScene(Scene):
             said = [line.text for line in replay.lines_upto(replay.index)[step.first_line:]]
             text = f"Turn {step.turn}: " + ("; ".join(said) if said else f"{replay.names[step.player]}: {step.text}")
         colour = theme.TEXT if step is not None else theme.TEXT_DIM
-        shown = theme.wrap(text, 14, area.width)[0]
+        lines = theme.wrap(text, 14, area.width)
+        shown = lines[0] if len(lines) == 1 else theme.wrap(text, 14, area.width - 20)[0] + " ..."
         surface.blit(theme.render(shown, 14, colour), (area.x, area.y))
 
     def _draw_side(self, surface, rect, state) -> None:
@@ -168,10 +169,12 @@ class ReplayScene(Scene):
             else:
                 facts = "eliminated"
             label = theme.render(facts, 12, theme.TEXT_DIM)
+            if inner.x + 22 + name.get_width() + 10 + label.get_width() > inner.right:
+                y += 18  # no room beside the name: the facts go under it
             surface.blit(label, label.get_rect(topright=(inner.right, y + 4)))
             y += 22
         y += 6
-        chart_h = max(120, min(200, (inner.bottom - y) // 2))
+        chart_h = max(120, min(200 if rect.height > 700 else 160, (inner.bottom - y) // 2))
         chart = pygame.Rect(inner.x, y, inner.width, chart_h)
         turns, series = replay.stats_upto(state.turn)
         name = CHARTS[self.chart]
