@@ -315,6 +315,10 @@ def test_the_replay_window_steps_with_keys_and_the_timeline(data_dir):
     assert scene.replay.index == 2 and scene.state.fingerprint() == expected[2]
     press(app, pygame.K_DOWN)                     # the next turn
     assert scene.replay.index == scene.replay.turn_starts[1]
+    press(app, pygame.K_PAGEDOWN)                 # five turns on
+    assert scene.replay.index == scene.replay.turn_starts[6]
+    press(app, pygame.K_PAGEUP)
+    assert scene.replay.index == scene.replay.turn_starts[1]
     press(app, pygame.K_END)
     assert scene.state.fingerprint() == expected[-1] and scene.state.is_terminal()
     click(app, widget_with(app, "< Step").rect.center)

@@ -2,9 +2,9 @@
 
 The map is drawn by the same renderer as the game, read-only; the side panel has the players,
 a chart (territories, armies or income by round, up to the position shown) and the log up to
-the position, the last action's lines bright. Keys: Left/Right one action, Up/Down (or PgUp/
-PgDn) one turn, Home/End the start and the end, Space plays and pauses, 1-4 the playing speed,
-Esc closes. The timeline under the map can be clicked or dragged.
+the position, the last action's lines bright. Keys: Left/Right one action, Up/Down (or -/+) one
+turn, PgUp/PgDn five turns, Home/End the start and the end, Space plays and pauses, 1-4 the
+playing speed, Esc closes. The timeline under the map can be clicked or dragged.
 """
 
 from __future__ import annotations
@@ -227,9 +227,11 @@ class ReplayScene(Scene):
             elif intent.dy > 0:
                 replay.next_turn()
         elif isinstance(intent, I.Adjust):
+            # + and - move one turn; PgUp and PgDn (+5 and -5) five turns back and forward.
             self.playing = False
-            for _ in range(min(abs(intent.delta), 5)):
-                replay.next_turn() if intent.delta > 0 else replay.previous_turn()
+            forward = intent.delta == 1 or intent.delta == -5
+            for _ in range(5 if abs(intent.delta) == 5 else 1):
+                replay.next_turn() if forward else replay.previous_turn()
         elif isinstance(intent, I.Extreme):
             self.playing = False
             replay.seek(len(replay) if intent.highest else 0)
