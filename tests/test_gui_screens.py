@@ -425,3 +425,71 @@ def test_a_map_dropped_on_the_screen_joins_the_players_maps(data_folder, data_di
     frames(app, 1)
     assert not (data_folder / "maps" / "broken.json").exists()
     assert app.toast[0].startswith("Cannot add broken.json")
+
+
+def test_a_typed_seed_deals_the_same_game_and_the_last_seed_is_offered_again(data_folder):
+    from risk.gui.scenes.game import GameScene
+    from risk.gui import intents as I
+
+    def seed_field(app):
+        return next(w for w in app.top.widgets() if getattr(w, "intent", None) == I.Choose(("seed",)))
+
+    owners = []
+    for _ in range(2):
+        app = start(PlayConfig(menu=True, speed="max"))
+        screen = open_new_game(app)
+        assert screen.setup.seed == (42 if owners else None)  # a typed seed is remembered
+        screen.setup = replace(screen.setup, seats=("Easy", "Easy", "Easy"), seed=None,
+                               options={"setup": "deal", "placement": "auto"})
+        frames(app, 1)
+        click(app, seed_field(app).rect.center)
+        assert screen.wants_text and screen.seed_text == ""
+        for ch in "0x42":                          # a leading zero and a letter are not kept
+            press(app, 0, text=ch)
+        assert screen.value_text("seed") == "42"
+        press(app, pygame.K_RETURN)
+        assert screen.setup.seed == 42 and not screen.wants_text
+        press(app, pygame.K_RETURN)
+        record = app.find(GameScene).session.match.record
+        until(app, lambda: len(record.actions) >= 12)
+        owners.append((record.seed, record.actions[:12]))
+    assert owners[0][0] == owners[1][0] == 42
+    assert owners[0][1] == owners[1][1] and len(owners[0][1]) == 12  # the same deal, the same first moves
+    # A random seed is remembered as the last one, and offered again with Left/Right.
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    screen.setup = replace(screen.setup, seed=None)
+    press(app, pygame.K_RETURN)
+    started = app.find(GameScene).state.rng.seed
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    assert screen.value_text("seed") == "random"
+    click(app, row_button(app, "seed", 1).rect.center)
+    assert screen.setup.seed == started
+    click(app, row_button(app, "seed", 1).rect.center)
+    assert screen.setup.seed is None
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_new_game_screen_fits_six_players_at_every_size(size, data_folder):
+    from risk.gui.scenes.newgame import NewGameScene
+
+    app = start(PlayConfig(menu=True, speed="max", size=size))
+    screen = NewGameScene(app)
+    app.replace_all(screen)
+    screen.setup = replace(screen.setup, seats=("human",) + ("Expert",) * 5)
+    frames(app, 1)
+    columns = screen.columns()
+    panels = [columns["map"], columns["rules"], columns["seats"]]
+    window = app.screen.get_rect()
+    rects = [w.rect for w in screen.widgets()]
+    for rect in rects:
+        assert window.contains(rect), rect
+        assert rect.collidelist(panels) < 0 or any(p.contains(rect) for p in panels), rect
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    for row, (label, left, value, right) in screen.placed_rows().items():
+        assert label.right <= left.left and left.right <= value.left and value.right <= right.left
+        assert screen.inner(columns["seats"] if row in ("players", "sound", "seed") or row.startswith("seat")
+                            else columns["rules"]).contains(value), row

@@ -54,6 +54,7 @@ VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns":
                 "incremental": "4, 5, 6, ...", False: "off", True: "on"}
 
 SETTINGS_NAME = "settings.json"
+MAX_SEED = 2 ** 63  # numpy takes any non-negative seed; a typed one is kept to 18 digits
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
@@ -148,7 +149,8 @@ class GameSetup:
     options: dict = field(default_factory=dict)  # RULE_OPTIONS names -> values, on top of the preset
     seats: tuple[str, ...] = (HUMAN, "Expert", "Hard", "Medium")
     sound: bool = False
-    seed: int | None = None                  # None: a fresh one for every game
+    seed: int | None = None                  # None: a fresh one for every game (a number: that deal again)
+    last_seed: int | None = None             # the seed of the last game started (offered again)
 
     @property
     def players(self) -> int:
@@ -202,7 +204,7 @@ class GameSetup:
     def to_dict(self) -> dict:
         return {"map": self.map_path, "preset": self.preset,
                 "options": {k: v for k, v in self.options.items()}, "seats": list(self.seats),
-                "sound": self.sound}
+                "sound": self.sound, "seed": self.seed, "last_seed": self.last_seed}
 
     @classmethod
     def from_dict(cls, data) -> "GameSetup":
@@ -225,6 +227,10 @@ class GameSetup:
             changes["seats"] = tuple(s.strip()[:200] for s in seats)
         if isinstance(data.get("sound"), bool):
             changes["sound"] = data["sound"]
+        for name in ("seed", "last_seed"):
+            seed = data.get(name)
+            if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_SEED:
+                changes[name] = seed
         return replace(base, **changes)
 
 

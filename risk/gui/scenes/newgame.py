@@ -57,6 +57,8 @@ class NewGameScene(Scene):
         self.map_index = self._map_index(self.setup.map_path)
         self.focus = 0
         self.editing: int | None = None  # the seat whose bot spec is being typed
+        self.seed_text: str | None = None  # the seed being typed
+        self.last_seed: int | None = self.setup.seed if self.setup.seed is not None else self.setup.last_seed
         self.map_scroll = 0
         self.previews: dict[str, object] = {}
         self.wants_text = False
@@ -72,7 +74,7 @@ class NewGameScene(Scene):
 
     def rows(self) -> list[str]:
         return (["map", "preset"] + list(S.RULE_OPTIONS) + ["players"]
-                + [f"seat{i}" for i in range(self.setup.players)] + ["sound"])
+                + [f"seat{i}" for i in range(self.setup.players)] + ["sound", "seed"])
 
     def value_text(self, row: str) -> str:
         setup = self.setup
@@ -89,6 +91,10 @@ class NewGameScene(Scene):
             return str(setup.players)
         if row == "sound":
             return "on" if setup.sound else "off"
+        if row == "seed":
+            if self.seed_text is not None:
+                return self.seed_text
+            return "random" if setup.seed is None else str(setup.seed)
         seat = setup.seats[int(row[4:])]
         return S.seat_label(seat, short=self.narrow())
 
@@ -99,7 +105,7 @@ class NewGameScene(Scene):
             return S.RULE_LABELS[row]
         if row.startswith("seat"):
             return f"Seat {int(row[4:]) + 1}"
-        return {"map": "Map", "players": "Players", "sound": "Sound"}[row]
+        return {"map": "Map", "players": "Players", "sound": "Sound", "seed": "Seed"}[row]
 
     def change(self, row: str, step: int) -> None:
         """Move the value of ``row`` one step along its choices."""
@@ -127,6 +133,10 @@ class NewGameScene(Scene):
             self._set(seats=tuple(seats))
         elif row == "sound":
             self._set(sound=not setup.sound)
+        elif row == "seed":
+            # Random, or the deal of the last game started (to play it again).
+            self.stop_editing()
+            self._set(seed=self.last_seed if setup.seed is None and self.last_seed is not None else None)
         elif row.startswith("seat"):
             self._step_seat(int(row[4:]), step)
 
@@ -169,10 +179,21 @@ class NewGameScene(Scene):
         if current in self.seat_choices:
             self._set_seat(seat, "")
 
+    def edit_seed(self) -> None:
+        self.stop_editing()
+        self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
+        self.wants_text = True
+        self.focus = self.rows().index("seed")
+
     def stop_editing(self) -> None:
         if self.editing is not None and not self.setup.seats[self.editing].strip():
             self._set_seat(self.editing, "Medium")  # nothing typed: back to a listed bot
+        if self.seed_text is not None:
+            self._set(seed=int(self.seed_text) if self.seed_text else None)
+            if self.setup.seed is not None:
+                self.last_seed = self.setup.seed
         self.editing = None
+        self.seed_text = None
         self.wants_text = False
 
     # -- layout -------------------------------------------------------------------------------------
@@ -223,7 +244,7 @@ class NewGameScene(Scene):
         for i, row in enumerate(["preset"] + list(S.RULE_OPTIONS)):
             out[row] = self.row_rects(rules, i, 0.36 if self.narrow() else 0.40)
         seats = self.inner(cols["seats"])
-        names = ["players"] + [f"seat{i}" for i in range(self.setup.players)] + ["sound"]
+        names = ["players"] + [f"seat{i}" for i in range(self.setup.players)] + ["sound", "seed"]
         for i, row in enumerate(names):
             out[row] = self.row_rects(seats, i, 0.27)
         return out
@@ -256,6 +277,8 @@ class NewGameScene(Scene):
             widgets.append(Button(right, ">", I.Choose(("row", row, 1))))
             if row.startswith("seat"):
                 widgets.append(_Field(self, value, I.Choose(("edit", int(row[4:])))))
+            elif row == "seed":
+                widgets.append(_Field(self, value, I.Choose(("seed",))))
         bottom = self.columns()["bottom"]
         problems = self.problems()
         widgets.append(Button((bottom.x, bottom.y, 110, 36), "Back", I.Cancel(), key="Esc"))
@@ -300,8 +323,8 @@ class NewGameScene(Scene):
                        theme.owner_colour(seat, -1))
             x += 18
         surface.blit(theme.render(text, 15, colour, bold=focused), (x, label.y + 7))
-        if row.startswith("seat"):
-            return  # the field draws itself (it is clickable to type a spec)
+        if row.startswith("seat") or row == "seed":
+            return  # the field draws itself (it is clickable, to type a spec or a seed)
         pygame.draw.rect(surface, theme.PANEL_LIGHT if not focused else theme.mix(theme.PANEL_LIGHT, theme.ACCENT, 0.25),
                          value, border_radius=6)
         shown = _fit(self.value_text(row), 14, value.width - 10, True)
@@ -398,7 +421,7 @@ class NewGameScene(Scene):
         elif isinstance(intent, I.DropFile):
             self.add_map(intent.path)
         elif isinstance(intent, I.Navigate):
-            if self.editing is not None:
+            if self.wants_text:
                 self.stop_editing()
             if intent.dy:
                 self.focus = (self.focus + intent.dy) % len(rows)
@@ -414,12 +437,12 @@ class NewGameScene(Scene):
             else:
                 self.change(rows[self.focus], 1 if intent.amount > 0 else -1)
         elif isinstance(intent, I.Confirm):
-            if self.editing is not None:
+            if self.wants_text:
                 self.stop_editing()
             else:
                 self.start()
         elif isinstance(intent, (I.Cancel, I.Menu)):
-            if self.editing is not None:
+            if self.wants_text:
                 self.stop_editing()
             else:
                 self.back()
@@ -427,7 +450,7 @@ class NewGameScene(Scene):
 
     def _choose(self, key) -> None:
         kind = key[0]
-        if self.editing is not None and key != ("edit", self.editing):
+        if self.wants_text and key != ("edit", self.editing) and not (kind == "seed" and self.seed_text is not None):
             self.stop_editing()
         if kind == "map":
             self.map_index = key[1]
@@ -439,6 +462,8 @@ class NewGameScene(Scene):
             self.change(row, step)
         elif kind == "edit":
             self.edit(key[1])
+        elif kind == "seed" and self.seed_text is None:
+            self.edit_seed()
 
     def add_map(self, dropped: str) -> None:
         """A map file dropped on the window: copied into the player's maps folder (checked
@@ -470,6 +495,12 @@ class NewGameScene(Scene):
         self.app.notify(f"Added {source.name} to your maps", 3)
 
     def _type(self, text: str) -> None:
+        if self.seed_text is not None:
+            if text == "\b":
+                self.seed_text = self.seed_text[:-1]
+            elif text.isdigit() and len(self.seed_text) < 18:
+                self.seed_text = (self.seed_text + text).lstrip("0") or "0"
+            return
         if self.editing is None:
             return
         current = self.setup.seats[self.editing]
@@ -502,10 +533,11 @@ class NewGameScene(Scene):
             return
         self.app.replace_all(scene)
         self.app.notify(f"New game, seed {config.seed}", 4)
+        S.save_settings(replace(self.setup, last_seed=config.seed))  # the next visit offers this deal again
 
 
 class _Field(Button):
-    """A seat's value: its label, or while typing the spec with a caret; clicking it types."""
+    """A seat's value (or the seed): its label, or while typing it with a caret; a click types."""
 
     def __init__(self, scene, rect, intent):
         super().__init__(rect, "", intent)
@@ -513,21 +545,24 @@ class _Field(Button):
 
     def draw(self, surface, mouse=None) -> None:
         scene = self.scene
-        seat = self.intent.key[1]
-        row = f"seat{seat}"
+        if self.intent.key[0] == "seed":
+            row, editing = "seed", scene.seed_text is not None
+            typed, value = scene.seed_text, "seed"
+        else:
+            seat = self.intent.key[1]
+            row, editing = f"seat{seat}", scene.editing == seat
+            typed = value = scene.setup.seats[seat]
         focused = scene.rows()[scene.focus] == row
-        editing = scene.editing == seat
         face = theme.mix(theme.PANEL_LIGHT, theme.ACCENT, 0.25) if focused else theme.PANEL_LIGHT
         pygame.draw.rect(surface, theme.SEA_DEEP if editing else face, self.rect, border_radius=6)
         if editing:
             pygame.draw.rect(surface, theme.ACCENT, self.rect, 1, border_radius=6)
-            text = scene.setup.seats[seat]
+            text = typed
             caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
             shown = _fit_left(text, 14, self.rect.width - 16) + caret
             label = theme.render(shown, 14, theme.TEXT)
             surface.blit(label, label.get_rect(midleft=(self.rect.x + 6, self.rect.centery)))
             return
-        value = scene.setup.seats[seat]
         colour = theme.TEXT if value != S.HUMAN else theme.TARGET
         shown = _fit(scene.value_text(row), 14, self.rect.width - 10, True)
         label = theme.render(shown, 14, colour, bold=True)
