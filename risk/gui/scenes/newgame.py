@@ -337,24 +337,40 @@ class NewGameScene(Scene):
             more = theme.render(f"{self.map_scroll + 1}-{min(len(self.maps), self.map_scroll + shown)} of "
                                 f"{len(self.maps)} (wheel)", 11, theme.TEXT_DIM)
             surface.blit(more, more.get_rect(bottomright=(listing.right, listing.y - 2)))
+        view, _ = self._loaded_preview()
+        if view is not None:  # as tall as the map needs: the room left lists the continents
+            w_map, h_map = view.board.size
+            preview.height = min(preview.height, int((preview.width - 8) * h_map / w_map) + 8)
         pygame.draw.rect(surface, theme.SEA_DEEP, preview, border_radius=6)
         view, info = self.preview(preview.inflate(-8, -8))
         if view is not None:
             count = len(view.board)
             small = [preview] if preview.width < 320 else []  # continent labels would cover a small map
             view.draw(surface, [-1] * count, [0] * count, names=False, keep_clear=small)
-        y = preview.bottom + 6
         area = self.inner(self.columns()["map"])
-        lines = [info] + theme.wrap(f"Your maps (.json, Domination .map): {S.user_maps_dir()}", 11, area.width)
-        for i, line in enumerate(lines[:4]):
-            colour = theme.BAD if i == 0 and info.startswith("cannot") else theme.TEXT_DIM
-            surface.blit(theme.render(_fit(line, 12 if i == 0 else 11, area.width), 12 if i == 0 else 11, colour),
-                         (area.x, y))
-            y += 16 if i == 0 else 14
+        folder = theme.wrap(f"Your maps (.json, Domination .map): {_short_path(S.user_maps_dir())}", 11, area.width)
+        bottom = area.bottom - 14 * len(folder[:2])
+        y = preview.bottom + 6
+        colour = theme.BAD if view is None else theme.TEXT_DIM
+        for line in theme.wrap(info, 12, area.width)[:2 if view is None else 1]:
+            surface.blit(theme.render(_fit(line, 12, area.width), 12, colour), (area.x, y))
+            y += 16
+        if view is not None:
+            for i, continent in enumerate(view.board.continents):
+                if y + 15 > bottom - 4:
+                    break
+                swatch = view.continent_colours[i]
+                pygame.draw.rect(surface, swatch, (area.x, y + 4, 8, 8), border_radius=2)
+                text = f"{continent.name} +{continent.bonus}, {len(continent.members)} territories"
+                surface.blit(theme.render(_fit(text, 11, area.width - 14), 11, theme.TEXT_DIM), (area.x + 14, y))
+                y += 15
+        for line in folder[:2]:
+            surface.blit(theme.render(_fit(line, 11, area.width), 11, theme.TEXT_DIM), (area.x, bottom))
+            bottom += 14
 
-    def preview(self, rect: pygame.Rect):
-        """(the map view of the chosen map fitted into ``rect``, a line about it); the view is
-        None when the map cannot be read or drawn (the line then says why)."""
+    def _loaded_preview(self):
+        """(the map view of the chosen map, not yet fitted, a line about it); the view is None
+        when the map cannot be read (the line then says why)."""
         if not self.maps:
             return None, "no maps found"
         choice = self.maps[self.map_index]
@@ -367,11 +383,17 @@ class NewGameScene(Scene):
                 self.previews[key] = (MapView(board), summary)
             except (RiskError, OSError) as exc:
                 self.previews[key] = (None, f"cannot use this map: {exc}")
-        view, summary = self.previews[key]
+        return self.previews[key]
+
+    def preview(self, rect: pygame.Rect):
+        """(the map view of the chosen map fitted into ``rect``, a line about it); the view is
+        None when the map cannot be read or drawn (the line then says why)."""
+        view, summary = self._loaded_preview()
         if view is not None:
             try:
                 view.layout(rect)
             except (ValueError, TypeError) as exc:  # a map the renderer cannot draw (yet): say so, go on
+                key = str(self.maps[self.map_index].path)
                 self.previews[key] = (None, f"no preview: {exc}")
                 return self.previews[key]
         return view, summary
@@ -567,6 +589,16 @@ class _Field(Button):
         shown = _fit(scene.value_text(row), 14, self.rect.width - 10, True)
         label = theme.render(shown, 14, colour, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def _short_path(path) -> str:
+    """``path`` with the home folder written as ~."""
+    from pathlib import Path
+
+    try:
+        return "~/" + str(Path(path).relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def _fit_left(text: str, size: int, width: int) -> str:
