@@ -172,10 +172,10 @@ class InputMapper:
         return []
 
     def _key(self, event, scene=None) -> list[Intent]:
-        if getattr(scene, "wants_text", False):  # a text field has the keyboard: keys are letters
-            return _typed(event)
         mods = event.mod
         ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if getattr(scene, "wants_text", False) and not ctrl and event.key != pygame.K_F12:
+            return _typed(event)  # a text field has the keyboard: keys are letters
         shift = bool(mods & pygame.KMOD_SHIFT)
         if event.key == pygame.K_SLASH and shift or getattr(event, "unicode", "") == "?":
             return [Help()]
