@@ -493,3 +493,20 @@ def test_the_new_game_screen_fits_six_players_at_every_size(size, data_folder):
         assert label.right <= left.left and left.right <= value.left and value.right <= right.left
         assert screen.inner(columns["seats"] if row in ("players", "sound", "seed") or row.startswith("seat")
                             else columns["rules"]).contains(value), row
+
+
+def test_the_replay_names_the_territory_under_the_pointer(data_dir):
+    from risk.gui.replay import Replay
+    from risk.gui.scenes.replay import replay_app
+    from tests.tests_gui_support import hover
+
+    replay = Replay.open(data_dir / "records" / RECORD)
+    replay.seek(len(replay))
+    app = replay_app(replay, RECORD, (800, 560))
+    app.start()
+    app.frame()
+    scene = app.top
+    kamchatka = scene.state.board.id("Kamchatka")
+    hover(app, scene.view.centre(kamchatka))
+    assert scene.hovered == kamchatka
+    frames(app, 1)  # the tooltip draws, inside the map

@@ -125,6 +125,21 @@ class ReplayScene(Scene):
         mouse = pygame.mouse.get_pos()
         for widget in self._widgets:
             widget.draw(surface, mouse)
+        if self.hovered is not None:
+            self._draw_tooltip(surface, rects["map"], state, self.hovered)
+
+    def _draw_tooltip(self, surface, area, state, t: int) -> None:
+        """Whose the territory under the pointer is, and with how many armies."""
+        owner = state.owner[t]
+        who = self.replay.names[owner] if 0 <= owner < len(self.replay.names) else "nobody"
+        label = theme.render(f"{state.board.names[t]}: {who}, {state.armies[t]} armies", 13, theme.TEXT)
+        box = label.get_rect().inflate(14, 8)
+        x, y = self.view.centre(t)
+        box.midbottom = (x, y - self.view.badge_radius() - 6)
+        box.clamp_ip(area)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_top(self, surface, rect, state) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect)
