@@ -58,6 +58,7 @@ class NewGameScene(Scene):
         self.focus = 0
         self.editing: int | None = None  # the seat whose bot spec is being typed
         self.seed_text: str | None = None  # the seed being typed
+        self._checked: tuple[str, list[str]] = ("", [])
         self.last_seed: int | None = self.setup.seed if self.setup.seed is not None else self.setup.last_seed
         self.map_scroll = 0
         self.previews: dict[str, object] = {}
@@ -290,7 +291,10 @@ class NewGameScene(Scene):
     def problems(self) -> list[str]:
         if self.editing is not None and not self.setup.seats[self.editing].strip():
             return [f"seat {self.editing + 1}: type a bot spec (a name, name:param=value, or module:Class)"]
-        return self.setup.problems()
+        key = repr(self.setup)  # building every bot to check it is worth doing once per change, not per frame
+        if key != self._checked[0]:
+            self._checked = (key, self.setup.problems())
+        return self._checked[1]
 
     def draw(self, surface) -> None:
         surface.fill(theme.SEA_DEEP)
