@@ -183,6 +183,9 @@ class App:
             path = Path.cwd() / f"risk-screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png"
             pygame.image.save(self.screen, str(path))
             self.notify(f"Screenshot saved: {path.name}")
+        elif isinstance(intent, intents.ToggleSound):
+            from risk.gui import sound
+            self.notify("Sound on" if sound.toggle() else "Sound off (M turns it on)")
         elif self.stack:
             self.top.handle(intent)
 

@@ -62,6 +62,9 @@ StandFast = _intent("StandFast")  # the defender stays and fights instead of ret
 ToggleSix = _intent("ToggleSix")  # whether the human's blitzes may spend the commander's six (US 1980)
 SpendSix = _intent("SpendSix")  # turn the lowest die of the roll just made into the commander's six
 KeepRoll = _intent("KeepRoll")  # keep the roll just made as rolled (and the commander's six)
+TypeText = _intent("TypeText", "text")  # a character typed into a text field ("\b": erase one)
+ToggleSound = _intent("ToggleSound")  # mute or unmute the sounds
+DropFile = _intent("DropFile", "path")  # a file dropped on the window
 
 #: (key, needs ctrl, needs shift or None for either, intent factory, what the help says)
 KEYS: list[tuple[int, bool, bool | None, object, str]] = [
@@ -109,11 +112,23 @@ KEYS: list[tuple[int, bool, bool | None, object, str]] = [
     (pygame.K_4, False, None, lambda: Speed("max"), ""),
     (pygame.K_s, False, None, SkipToMyTurn, "S: skip to my turn (bots play at full speed)"),
     (pygame.K_F12, False, None, Screenshot, "F12: save a screenshot"),
+    (pygame.K_m, False, None, ToggleSound, "M: sound on / off"),
 ]
 
 
 def key_help() -> list[str]:
     return [text for *_, text in KEYS if text]
+
+
+def _typed(event) -> list[Intent]:
+    if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return [Confirm()]
+    if event.key == pygame.K_ESCAPE:
+        return [Cancel()]
+    if event.key == pygame.K_BACKSPACE:
+        return [TypeText("\b")]
+    text = getattr(event, "unicode", "")
+    return [TypeText(text)] if text and text.isprintable() else []
 
 
 class InputMapper:
@@ -129,7 +144,9 @@ class InputMapper:
         if kind == pygame.QUIT:
             return [Quit()]
         if kind == pygame.KEYDOWN:
-            return self._key(event)
+            return self._key(event, scene)
+        if kind == pygame.DROPFILE:
+            return [DropFile(event.file)]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.pointer = event.pos
             return self._press(event, scene)
@@ -154,9 +171,11 @@ class InputMapper:
             return [Scroll(int(event.y), pos)]  # notches; a fast spin may bring several
         return []
 
-    def _key(self, event) -> list[Intent]:
+    def _key(self, event, scene=None) -> list[Intent]:
         mods = event.mod
         ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if getattr(scene, "wants_text", False) and not ctrl and event.key != pygame.K_F12:
+            return _typed(event)  # a text field has the keyboard: keys are letters
         shift = bool(mods & pygame.KMOD_SHIFT)
         if event.key == pygame.K_SLASH and shift or getattr(event, "unicode", "") == "?":
             return [Help()]

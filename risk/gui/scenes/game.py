@@ -18,7 +18,7 @@ from risk.events import (BlitzResolved, CardsTraded, Deployed, DiceRolled, Forti
                          TerritoryClaimed, visible_events)
 from risk.gui import animation as anim
 from risk.gui import intents as I
-from risk.gui import hud, saves, theme
+from risk.gui import hud, saves, sound, theme
 from risk.gui.maprender import MapView
 from risk.gui.scenes.base import Scene
 from risk.gui.session import GameSession, HumanAgent, load_session
@@ -253,6 +253,7 @@ class GameScene(Scene):
         speed = "normal" if human else self.speed()
         if speed != "max":
             self._animate(events, now, speed, human)
+            sound.play_events(events)
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
         for continent, old, new in self.session.waiting.take_notices():

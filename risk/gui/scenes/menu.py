@@ -1,4 +1,5 @@
-"""The main menu (resume, new game, watch the bots, load, quit) and the new-game settings."""
+"""The main menu (resume, new game, quick game, watch the bots, replay, load, quit) and the
+quick game's dialog."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import random
 import pygame
 
 from risk.gui import intents as I
-from risk.gui import saves, theme
+from risk.gui import saves, setup, sound, theme
 from risk.gui.maprender import MapView
 from risk.gui.scenes.dialogs import ButtonMenu, Dialog, LoadDialog
+from risk.gui.scenes.newgame import NewGameScene
+from risk.gui.scenes.replay import ReplayPicker
 from risk.gui.widgets import Button
 
 _BACKDROP: dict = {}
@@ -41,17 +44,20 @@ class MenuScene(ButtonMenu):
     opaque = True
     title = ""
     SUBTITLE = "world conquest with exact odds"
-    size = (420, 420)
+    size = (420, 470)
 
     def __init__(self, app):
         super().__init__(app)
         #: Why the last game cannot be resumed (shown under the greyed button), or None.
         self.resume_problem = saves.resume_problem(saves.autosave_path())
         self.can_resume = self.resume_problem is None
+        self.index = next(i for i, (_, _, enabled) in enumerate(self.choices()) if enabled)
+        sound.remember(setup.load_settings().sound)
 
     def choices(self):
         return [("Resume last game", "resume", self.can_resume), ("New game", "new", True),
-                ("Watch the bots play", "watch", True), ("Load a game", "load", True), ("Quit", "quit", True)]
+                ("Quick game", "quick", True), ("Watch the bots play", "watch", True),
+                ("Replay a game", "replay", True), ("Load a game", "load", True), ("Quit", "quit", True)]
 
     def title_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the title and the line under it go, above the buttons."""
@@ -85,9 +91,9 @@ class MenuScene(ButtonMenu):
         widgets = []
         y = box.y + 80
         for i, (label, key, enabled) in enumerate(self.choices()):
-            widgets.append(Button((box.x + 40, y, box.width - 80, 42), label, I.Choose(key), enabled=enabled,
+            widgets.append(Button((box.x + 40, y, box.width - 80, 40), label, I.Choose(key), enabled=enabled,
                                   style="primary" if i == self.index else "normal"))
-            y += 52
+            y += 48
         return widgets
 
     def handle(self, intent):
@@ -106,9 +112,13 @@ class MenuScene(ButtonMenu):
             except Exception as exc:  # a damaged autosave must not stop the menu
                 self.app.notify(f"Cannot resume: {exc}", 4)
         elif key == "new":
+            self.app.replace_all(NewGameScene(self.app))
+        elif key == "quick":
             self.app.push(NewGameDialog(self.app))
         elif key == "watch":
-            self.app.push(NewGameDialog(self.app, watch=True))
+            self.app.replace_all(NewGameScene(self.app, watch=True))
+        elif key == "replay":
+            self.app.push(ReplayPicker(self.app))
         elif key == "load":
             self.app.push(LoadDialog(self.app))
         elif key == "quit":
@@ -116,9 +126,10 @@ class MenuScene(ButtonMenu):
 
 
 class NewGameDialog(Dialog):
-    """Players, your seat and the opponents; Enter starts."""
+    """A quick game on the classic map with the standard rules: players, your seat and the
+    opponents; Enter starts (the full choice is :class:`NewGameScene`)."""
 
-    title = "New game"
+    title = "Quick game"
     size = (560, 360)
 
     def __init__(self, app, watch: bool = False):
@@ -126,7 +137,7 @@ class NewGameDialog(Dialog):
         from risk.gui.bots import registered_bots
 
         self.watch = watch
-        self.title = "Watch the bots" if watch else "New game"
+        self.title = "Watch the bots" if watch else "Quick game"
         self.players = 4
         self.seat = 1
         self.options = ["best"] + [b for b in registered_bots()]

@@ -1,0 +1,286 @@
+"""What the new-game screen chooses, without pygame: the map, the rules, the seats, remembered.
+
+* Maps: every ``*.json`` in the bundled ``maps/`` folder, then every ``*.json`` and Domination
+  ``*.map`` in the user's maps folder (``<data folder>/maps``, see :mod:`risk.gui.saves`; by
+  default ``~/.local/share/markov-risk/maps``). A Domination map is read with the importer
+  (:func:`risk.domination.read_domination`) each time, so dropping a ``.map`` file in is enough.
+* Rules: an edition preset and the common options on top of it (:data:`RULE_OPTIONS`).
+* Seats: ``human``, a named difficulty (:data:`DIFFICULTIES`) or any bot spec typed in.
+* The last choices are kept in ``<data folder>/settings.json`` next to the saves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from risk.errors import RiskError
+from risk.gui import saves
+
+HUMAN = "human"
+
+#: The named difficulties and the bot each one plays, weakest first. The strengths are the
+#: README's measured table (4-player tournaments, seats rotated): ``mcts`` wins 79-81% against
+#: three ``markov`` or three ``threshold`` and 97.5% against three ``angry``; ``markov`` and
+#: ``threshold`` are close (``mcts`` does a little worse against ``markov``); ``angry`` wins
+#: 2.8% of four-bot games. Point "Expert" at a stronger bot here and nowhere else.
+DIFFICULTIES: dict[str, str] = {
+    "Easy": "angry",
+    "Medium": "threshold",
+    "Hard": "markov",
+    "Expert": "mcts",
+}
+
+#: The common options offered on the screen, each with its values (the first is the standard).
+RULE_OPTIONS: dict[str, tuple] = {
+    "setup": ("claim", "deal"),
+    "placement": ("turns", "auto", "none"),
+    "fortify": ("adjacent", "connected", "unlimited"),
+    "card_values": ("escalating", "fixed", "incremental"),
+    "missions": (False, True),
+    "capitals": (False, True),
+}
+
+RULE_LABELS = {"setup": "Territories", "placement": "Placement", "fortify": "Fortify",
+               "card_values": "Card values", "missions": "Missions", "capitals": "Capitals"}
+
+#: How the values read on a wide screen (a narrow one shows the option's own value).
+VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns": "in turns",
+                "auto": "automatic", "none": "one army each", "adjacent": "to a neighbour",
+                "connected": "along your land", "unlimited": "many moves",
+                "escalating": "4, 6, 8, ... rising", "fixed": "4/6/8/10 by kind",
+                "incremental": "4, 5, 6, ...", False: "off", True: "on"}
+
+SETTINGS_NAME = "settings.json"
+MAX_SEED = 2 ** 63  # numpy takes any non-negative seed; a typed one is kept to 18 digits
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+def user_maps_dir() -> Path:
+    """The folder where the player drops maps of their own (JSON or Domination ``.map``)."""
+    return saves.data_dir() / "maps"
+
+
+def settings_path() -> Path:
+    return saves.data_dir() / SETTINGS_NAME
+
+
+def difficulty_spec(name: str, registered: list[str] | None = None) -> str:
+    """The bot a difficulty plays; when that bot is not installed, the next weaker one that is.
+    Raises KeyError for a name that is not in :data:`DIFFICULTIES`."""
+    names = list(DIFFICULTIES)
+    index = names.index(name)
+    if registered is None:
+        from risk.gui.bots import registered_bots
+        registered = registered_bots()
+    for lower in names[index::-1]:
+        if DIFFICULTIES[lower] in registered:
+            return DIFFICULTIES[lower]
+    return "random"
+
+
+def seat_label(seat: str, short: bool = False) -> str:
+    """How a seat is shown: 'Human', a difficulty with its bot (unless ``short``), or the spec."""
+    if seat == HUMAN:
+        return "Human"
+    if seat in DIFFICULTIES and not short:
+        return f"{seat} ({DIFFICULTIES[seat]})"
+    return seat
+
+
+# -- maps -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MapChoice:
+    """A map the screen offers: ``bundled`` ones ship with the program."""
+
+    path: Path
+    bundled: bool
+
+    @property
+    def domination(self) -> bool:
+        return self.path.suffix.lower() == ".map"
+
+    @property
+    def label(self) -> str:
+        name = self.path.stem.replace("_", " ").replace("-", " ")
+        tag = " (Domination)" if self.domination else ""
+        return f"{name[:1].upper()}{name[1:]}{tag}" + ("" if self.bundled else " - yours")
+
+
+def list_maps(user_folder: Path | None = None) -> list[MapChoice]:
+    """The bundled maps (classic first), then the user's, each group by name."""
+    from risk.paths import maps_dir
+
+    bundled = sorted(maps_dir().glob("*.json"), key=lambda p: (p.stem != "classic", p.stem.lower()))
+    out = [MapChoice(p, True) for p in bundled]
+    folder = user_maps_dir() if user_folder is None else user_folder
+    if folder.is_dir():
+        mine = [p for p in folder.iterdir() if p.suffix.lower() in (".json", ".map") and p.is_file()]
+        out.extend(MapChoice(p, False) for p in sorted(mine, key=lambda p: p.name.lower()))
+    return out
+
+
+def load_board(path: Path):
+    """The board of a map file: JSON as it is, a Domination ``.map`` through the importer.
+    Raises MapError naming the file."""
+    from risk.board import board_from_dict, load_map
+
+    path = Path(path)
+    if path.suffix.lower() == ".map":
+        from risk.domination import read_domination
+
+        data, _warnings = read_domination(path)
+        return board_from_dict(data, path=str(path))
+    return load_map(path)
+
+
+# -- the choices ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything the new-game screen chooses. ``seats`` holds one entry per player:
+    :data:`HUMAN`, a difficulty name, or a bot spec."""
+
+    map_path: str = ""                       # "" = the classic map
+    preset: str = "us-1993"
+    options: dict = field(default_factory=dict)  # RULE_OPTIONS names -> values, on top of the preset
+    seats: tuple[str, ...] = (HUMAN, "Expert", "Hard", "Medium")
+    sound: bool = False
+    seed: int | None = None                  # None: a fresh one for every game (a number: that deal again)
+    last_seed: int | None = None             # the seed of the last game started (offered again)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat == HUMAN]
+
+    def rules(self):
+        """The preset with the chosen options; RulesError naming a bad combination."""
+        from risk.rules import PRESETS, Rules
+
+        values = {**PRESETS[self.preset], **self.options}
+        rules = Rules(**values)
+        rules.check_players(self.players)
+        return rules
+
+    def option(self, name: str):
+        """The value an option has: chosen, else the preset's, else the standard one."""
+        from risk.rules import PRESETS, Rules
+
+        if name in self.options:
+            return self.options[name]
+        return PRESETS[self.preset].get(name, getattr(Rules(), name))
+
+    def bot_specs(self, registered: list[str] | None = None) -> list[str]:
+        """The spec of every seat (``human`` for the humans)."""
+        return [seat if seat == HUMAN or seat not in DIFFICULTIES else difficulty_spec(seat, registered)
+                for seat in self.seats]
+
+    def problems(self) -> list[str]:
+        """Why this cannot start (one line each); empty when it can."""
+        from ai import make_agent
+
+        out = []
+        if not 2 <= self.players <= 6:
+            out.append(f"a game has 2 to 6 players, not {self.players}")
+        try:
+            self.rules()
+        except RiskError as exc:
+            out.append(str(exc))
+        for index, spec in enumerate(self.bot_specs()):
+            if spec == HUMAN:
+                continue
+            try:
+                make_agent(spec)  # typed by the player, so an import path is theirs to run
+            except RiskError as exc:
+                out.append(f"seat {index + 1}: {exc}")
+        return out
+
+    def to_dict(self) -> dict:
+        return {"map": self.map_path, "preset": self.preset,
+                "options": {k: v for k, v in self.options.items()}, "seats": list(self.seats),
+                "sound": self.sound, "seed": self.seed, "last_seed": self.last_seed}
+
+    @classmethod
+    def from_dict(cls, data) -> "GameSetup":
+        """The choices remembered in a settings file; anything unreadable keeps its default."""
+        from risk.rules import PRESETS
+
+        base = cls()
+        if not isinstance(data, dict):
+            return base
+        changes: dict = {}
+        if isinstance(data.get("map"), str):
+            changes["map_path"] = data["map"]
+        if data.get("preset") in PRESETS:
+            changes["preset"] = data["preset"]
+        options = data.get("options")
+        if isinstance(options, dict):
+            changes["options"] = {k: v for k, v in options.items() if k in RULE_OPTIONS and v in RULE_OPTIONS[k]}
+        seats = data.get("seats")
+        if isinstance(seats, list) and 2 <= len(seats) <= 6 and all(isinstance(s, str) and s.strip() for s in seats):
+            changes["seats"] = tuple(s.strip()[:200] for s in seats)
+        if isinstance(data.get("sound"), bool):
+            changes["sound"] = data["sound"]
+        for name in ("seed", "last_seed"):
+            seed = data.get(name)
+            if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_SEED:
+                changes[name] = seed
+        return replace(base, **changes)
+
+
+def load_settings(path: Path | None = None) -> GameSetup:
+    """The last choices, or the defaults when there are none or the file is damaged."""
+    path = settings_path() if path is None else path
+    try:
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return GameSetup()
+        return GameSetup.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return GameSetup()
+
+
+def save_settings(setup: GameSetup, path: Path | None = None) -> None:
+    """Remember the choices (a failure to write is not worth stopping a game for)."""
+    from risk.record import write_atomically
+
+    path = settings_path() if path is None else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(setup.to_dict(), indent=1) + "\n")
+    except OSError:
+        pass
+
+
+def play_config(setup: GameSetup, speed: str = "normal", size=None):
+    """The window's :class:`PlayConfig` for ``setup``: the first human plays; with none, the
+    bots play alone. Raises RiskError (MapError, RulesError, UsageError) for what cannot start.
+
+    Several humans need the hot-seat support of the game scene: when ``PlayConfig`` has a
+    ``humans`` field they are all passed there; otherwise ValueError names the gap."""
+    from dataclasses import fields
+
+    from risk.gui.app import DEFAULT_SIZE, PlayConfig
+    from risk.state import classic_board
+
+    problems = setup.problems()
+    if problems:
+        raise RiskError(problems[0])
+    board = load_board(Path(setup.map_path)) if setup.map_path else classic_board()
+    specs = setup.bot_specs()
+    humans = setup.humans()
+    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    extra = {}
+    if len(humans) > 1:
+        if "humans" not in {f.name for f in fields(PlayConfig)}:
+            raise ValueError("several humans at one screen (hot-seat) are not supported by this window yet")
+        extra["humans"] = humans
+    bots = [spec for spec in specs if spec != HUMAN]
+    return PlayConfig(players=setup.players, bots=bots, seat=humans[0] if humans else 0,
+                      bots_only=not humans, seed=seed, rules=setup.rules(), board=board, speed=speed,
+                      size=size or DEFAULT_SIZE, **extra)
