@@ -503,7 +503,9 @@ def test_menu_new_game_pause_menu_and_back():
     assert isinstance(app.top, MenuScene) and not app.top.can_resume
     # Issue 16: on a fresh install the focus starts on "New game", not on the greyed "Resume".
     assert app.top.choices()[app.top.index][1] == "new"
-    press(app, pygame.K_RETURN)                   # New game
+    press(app, pygame.K_DOWN)                     # the quick "New game" dialog sits under it
+    assert app.top.choices()[app.top.index][1] == "quick"
+    press(app, pygame.K_RETURN)
     dialog = app.top
     assert isinstance(dialog, NewGameDialog)
     press(app, pygame.K_DOWN)
