@@ -1,7 +1,7 @@
 """A bot program's faults: each forfeits with its own named fault, and leaves nothing running."""
 
-import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,7 @@ from ai import make_agent
 from risk.clock import MoveClock
 from risk.match import (BROKEN_PIPE, CRASHED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
                         WRONG_REQUEST_ID, AgentFault, Match)
+from risk.protocol.channel import MAX_LOG, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
 from risk.rules import Rules
 
@@ -70,6 +71,23 @@ def test_a_sleeping_bot_forfeits_on_the_move_clock():
 def test_without_a_clock_the_bots_own_timeout_still_ends_the_wait():
     fault = play_fault(faulty("sleep", timeout=0.5))
     assert fault.kind == TIMED_OUT
+
+
+def test_a_bot_flooding_log_lines_still_runs_out_of_time(tmp_path):
+    fault = play_fault(faulty("log-flood", timeout=0.5, log_path=tmp_path / "flood.log"))
+    assert fault.kind == TIMED_OUT
+    assert (tmp_path / "flood.log").stat().st_size < MAX_LOG + 100  # the log is bounded too
+
+
+def test_a_program_that_never_reads_its_input_cannot_block_the_referee():
+    process = BotProcess(["sleep", "30"])
+    try:
+        with pytest.raises(ChannelFault) as caught:
+            process.write(b"x" * (4 << 20), time.monotonic() + 0.3)
+        assert caught.value.kind == TIMED_OUT and "did not read its input" in caught.value.detail
+    finally:
+        process.kill()
+    assert group_members(process.pid) == []
 
 
 def test_a_refused_reply_is_retried_then_the_game_goes_on():
