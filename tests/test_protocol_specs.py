@@ -139,3 +139,27 @@ def test_a_tournament_game_records_a_bot_programs_fault_and_goes_on():
 def _task(seats):
     return GameTask(game=0, group=0, rotation=0, seed=3, seats=tuple(seats),
                     players=tuple(f"seat {n}" for n in range(len(seats))))
+
+
+def test_the_served_bot_answers_a_refusal_with_a_legal_action_and_quits_on_quit():
+    import io
+
+    from risk.protocol.messages import Error, Hello, NewGame, Quit, Request
+    from risk.protocol.serve import Server
+    from risk.protocol.view import encode_legal, encode_view
+    from risk.state import GameState
+
+    state = GameState.new(players=3, seed=5)
+    out = io.StringIO()
+    server = Server("angry", out)
+    server.handle(Hello().line().decode())
+    server.handle(NewGame("g", 0, ["angry"] * 3, state.rules.to_dict(), state.board.to_dict(), 9,
+                          {"move_ms": None, "bank_ms": None}).line().decode())
+    server.handle(Request(1, encode_view(state, 0), encode_legal(state), None).line().decode())
+    server.handle(Error(1, "refused for the test", 1).line().decode())
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["type"] for r in replies] == ["hello", "action", "action"]
+    assert state.why_illegal(state.parse_action(replies[1]["action"])) is None
+    assert replies[2] == {"type": "action", "id": 1, "action": "claim alaska"}
+    server.handle(Quit().line().decode())
+    assert not server.running
