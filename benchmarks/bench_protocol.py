@@ -4,7 +4,7 @@
   in-process and then served over the protocol (``python -m risk.protocol.serve angry``, one
   process per game as in a tournament, its start-up included);
 * the start-up of a served bot alone (a game of one move);
-* mcts's decisions per second, in-process and served.
+* angry's and mcts's decisions per second, in-process and served (after a dealt set-up).
 
 Medians of ``--repeats`` runs of ``--games`` games each (seeds 1..games). Say if the machine was
 busy: these are wall-clock times.
@@ -36,7 +36,9 @@ def games_per_second(first: str, games: int, max_turns: int) -> float:
 
 
 def decisions_per_second(spec: str, decisions: int) -> float:
-    match = Match([make_agent(spec), make_agent("angry"), make_agent("random")], seed=7, rules=Rules(max_turns=100))
+    """Decisions per second of seat 0 after a dealt set-up (claims would flatter a search bot)."""
+    rules = Rules(setup="deal", placement="auto", max_turns=100)
+    match = Match([make_agent(spec), make_agent("angry"), make_agent("random")], seed=7, rules=rules)
     mine = 0
     elapsed = 0.0
     match.start()
@@ -71,6 +73,10 @@ def main() -> None:
     for _ in range(args.repeats):
         Match([make_agent(f"{SERVE} angry"), make_agent("random")], seed=1, rules=Rules(max_turns=1)).play()
     print(f"a served bot's start and stop: {(time.perf_counter() - started) / args.repeats * 1000:.0f} ms per game")
+    here = median(lambda: decisions_per_second("angry", args.decisions * 10))
+    there = median(lambda: decisions_per_second(f"{SERVE} angry", args.decisions * 10))
+    print(f"angry: {here:.0f} decisions/s in-process, {there:.0f} decisions/s served "
+          f"(about {1000 / there - 1000 / here:.2f} ms of protocol per decision)")
     here = median(lambda: decisions_per_second(args.mcts, args.decisions))
     there = median(lambda: decisions_per_second(f"{SERVE} {args.mcts}", args.decisions))
     print(f"{args.mcts}: {here:.1f} decisions/s in-process, {there:.1f} decisions/s served ({here / there:.2f}x)")

@@ -8,7 +8,7 @@ import pytest
 
 from ai import make_agent
 from risk.clock import MoveClock
-from risk.match import (BROKEN_PIPE, CRASHED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
+from risk.match import (BROKEN_PIPE, CRASHED, HANDSHAKE_FAILED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
                         WRONG_REQUEST_ID, AgentFault, Match)
 from risk.protocol.channel import MAX_LOG, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
@@ -104,6 +104,16 @@ def test_a_refused_reply_is_retried_then_the_game_goes_on():
 def test_with_no_retries_the_first_illegal_move_forfeits():
     agent = faulty("illegal-then-legal", retries=0)
     assert play_fault(agent).kind == ILLEGAL_MOVE
+
+
+@pytest.mark.parametrize("mode, options, words", [
+    ("protocol-2", {}, "speaks protocol 2"),
+    ("first-legal", {"width": 3}, "option 'width' is not one the bot declares (depth)"),
+    ("first-legal", {"depth": "deep"}, "option depth='deep' is not a valid int"),
+])
+def test_a_failed_handshake_is_named(mode, options, words):
+    fault = play_fault(faulty(mode, options=options))
+    assert fault.kind == HANDSHAKE_FAILED and words in fault.detail
 
 
 def test_a_program_that_cannot_start_is_a_crash_with_its_name():
