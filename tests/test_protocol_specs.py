@@ -163,3 +163,26 @@ def test_the_served_bot_answers_a_refusal_with_a_legal_action_and_quits_on_quit(
     assert replies[2] == {"type": "action", "id": 1, "action": "claim alaska"}
     server.handle(Quit().line().decode())
     assert not server.running
+
+
+def test_risk_simulate_takes_a_program_seat_and_names_a_bad_one(capsys):
+    from risk.cli import main
+
+    assert main(["simulate", "--bots", f"{SERVE_ANGRY},random", "--seed", "3", "--max-turns", "5", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["seats"][0] == SERVE_ANGRY and result["turns"] == 5
+    assert main(["simulate", "--bots", "cmd:,random", "--seed", "3"]) == 1
+    assert "'cmd:' needs a command" in capsys.readouterr().err
+
+
+def test_risk_tune_tunes_an_option_of_a_bot_file(tmp_path):
+    from risk.tuning.params import TunedBot
+
+    path = tmp_path / "threshold.toml"
+    path.write_text(f'command = ["{sys.executable}", "-m", "risk.protocol.serve", "threshold"]\n'
+                    '[options]\nattack_threshold = 0.6\n')
+    bot = TunedBot.parse(f"{path}:attack_threshold=0.5", ["attack_threshold"])
+    assert bot.baseline == {"attack_threshold": 0.5}
+    spec = bot.spec_with({"attack_threshold": 0.7})
+    assert spec == f"{path}:attack_threshold=0.7"
+    assert make_agent(spec).options == {"attack_threshold": 0.7}
