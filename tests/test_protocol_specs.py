@@ -203,3 +203,20 @@ def test_the_legal_items_stand_for_exactly_the_legal_actions(rules):
         checked += 1
         match.step()
     assert checked > 100
+
+
+def test_the_window_refuses_a_save_naming_a_program(tmp_path):
+    from risk.errors import RecordError
+    from risk.gui.session import check_save
+
+    marker = tmp_path / "ran"
+    save = tmp_path / "game.json"
+    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match.step()
+    match.save(save)
+    spec = f"cmd:sh -c 'touch {marker}' x=1"  # not an import path by its shape: refused all the same
+    save.write_text(save.read_text().replace('"players":["random","random"]',
+                                             '"players":["random",' + json.dumps(spec) + "]"))
+    with pytest.raises(RecordError, match="bot program"):
+        check_save(save)
+    assert not marker.exists()
