@@ -2,7 +2,8 @@
 
 * games per second of ``angry`` against angry, threshold and random (4 players), the angry seat
   in-process and then served over the protocol (``python -m risk.protocol.serve angry``, one
-  process per game as in a tournament, its start-up included);
+  process per game as in a tournament, its start-up included; then with ``reuse``, one process
+  kept across the games);
 * the start-up of a served bot alone (a game of one move);
 * angry's and mcts's decisions per second, in-process and served (after a dealt set-up).
 
@@ -13,8 +14,10 @@ busy: these are wall-clock times.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai import make_agent  # noqa: E402
 from risk.match import Match  # noqa: E402
+from risk.protocol.external import stop_parked_programs  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 
 SERVE = f"cmd:{sys.executable} -m risk.protocol.serve"
@@ -93,6 +97,13 @@ def main() -> None:
     there = median(lambda: games_per_second(f"{SERVE} angry", args.games, args.max_turns))
     print(f"angry vs angry, threshold, random: {here:.2f} games/s in-process, {there:.2f} games/s served "
           f"({here / there:.1f}x)")
+    with tempfile.TemporaryDirectory() as folder:
+        kept = Path(folder) / "angry.json"
+        kept.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
+                                    "reuse": True}))
+        there = median(lambda: games_per_second(str(kept), args.games, args.max_turns))
+        stop_parked_programs()
+    print(f"  served with reuse (one process kept across the games): {there:.2f} games/s ({here / there:.1f}x)")
     started = time.perf_counter()
     for _ in range(args.repeats):
         Match([make_agent(f"{SERVE} angry"), make_agent("random")], seed=1, rules=Rules(max_turns=1)).play()
