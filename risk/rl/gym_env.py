@@ -3,7 +3,7 @@
 >>> import gymnasium, risk.rl.gym_env
 >>> env = gymnasium.make("MarkovRisk-v0", players=3, opponents="random")
 >>> observation, info = env.reset(seed=1)
->>> observation.shape, env.action_space.n, int(env.unwrapped.action_masks().sum()) > 0
+>>> observation.shape, int(env.action_space.n), int(env.unwrapped.action_masks().sum()) > 0
 ((829,), 1551, True)
 
 Importing this module registers the id ``MarkovRisk-v0`` (:data:`GYM_ID`);
@@ -231,4 +231,5 @@ def _opponent_specs(opponents: str | Sequence[str], players: int) -> list[str]:
     return specs
 
 
-gymnasium.register(id=GYM_ID, entry_point="risk.rl.gym_env:RiskGymEnv")
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="risk.rl.gym_env:RiskGymEnv")
