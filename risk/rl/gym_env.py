@@ -109,6 +109,7 @@ class RiskGymEnv(gymnasium.Env):
             self.seat = int(self.np_random.integers(self.config.players))
         config = self.config
         self.game = GameState.new(players=config.players, seed=game_seed, rules=config.rules, board=config.board)
+        self.moves = 0  # engine moves this game, the learner's and the bots'
         self.seats = {}
         self.seat_rngs = {}
         others = [s for s in range(config.players) if s != self.seat]
@@ -138,6 +139,7 @@ class RiskGymEnv(gymnasium.Env):
             self._ended_by_illegal = True
             return self._observe(), self.config.place_reward(self.config.players), True, False, info
         game.apply(move)
+        self.moves += 1
         self._play_bots()
         return self._observe(), self._reward(), self._terminated(), self._truncated(), self._info()
 
@@ -152,6 +154,7 @@ class RiskGymEnv(gymnasium.Env):
             bot = self.seats[seat]
             action = bot.act(game.view(seat, self.seat_rngs[seat]))
             game.apply(action)  # IllegalActionError names a bot's illegal move
+            self.moves += 1
         self._mask = None
 
     def _done(self) -> bool:

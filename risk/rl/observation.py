@@ -59,6 +59,7 @@ ARMY_CAP = 1023
 
 #: log2(1 + n) / 10 for the counts that occur; bigger ones are computed.
 _LOG = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
+_LOG_ARRAY = np.array(_LOG, dtype=np.float32)
 
 
 def log_armies(n: int) -> float:
@@ -85,6 +86,8 @@ class ObservationEncoder:
             start += size
         self.size = start
         self._continent_members = [c.members for c in board.continents]
+        self._continent_bonus = [c.bonus for c in board.continents]
+        self._ids = np.arange(n)
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1])."""
@@ -94,32 +97,25 @@ class ObservationEncoder:
             out[:] = 0
         n, players, f = self.territories, state.players, self.fields
         relative = [(s - seat) % players for s in range(players)]
-
-        def slot(owner: int) -> int:
-            return relative[owner] if 0 <= owner < players else SEATS  # the neutral army
-
-        owners = state.owner
-        base = f["owner"].start
-        armies_base = f["armies"].start
-        for t in range(n):
-            if owners[t] >= 0:
-                out[base + OWNER_SLOTS * t + slot(owners[t])] = 1.0
-            out[armies_base + t] = log_armies(state.armies[t])
+        # slot_of[owner + 1]: the owner slot of each owner, -1 (no owner) first, the neutral last
+        slot_of = np.array([-1, *relative, SEATS][:state.owners + 1], dtype=np.int64)
+        owner = np.fromiter(state.owner, dtype=np.int64, count=n)
+        armies = np.fromiter(state.armies, dtype=np.int64, count=n)
+        slots = slot_of[owner + 1]
+        owned = slots >= 0
+        out[f["owner"].start + OWNER_SLOTS * self._ids[owned] + slots[owned]] = 1.0
+        out[f["armies"]] = _LOG_ARRAY[np.minimum(armies, ARMY_CAP)]
 
         hand = state.hands[seat] if seat < len(state.hands) else []
-        wilds = 0
-        cards_base = f["my_cards"].start
-        for card in hand:
-            if card < 0:
-                wilds += 1
-            else:
-                out[cards_base + card] = 1.0
+        cards = [card for card in hand if card >= 0]
+        if cards:
+            out[f["my_cards"].start + np.array(cards)] = 1.0
 
         capitals_hidden = state.phase == Phase.CAPITAL
         capital_base = f["capital"].start
-        for owner, t in enumerate(state.capitals):
-            if t >= 0 and (owner == seat or not capitals_hidden):
-                out[capital_base + SEATS * t + relative[owner]] = 1.0
+        for holder, t in enumerate(state.capitals):
+            if t >= 0 and (holder == seat or not capitals_hidden):
+                out[capital_base + SEATS * t + relative[holder]] = 1.0
 
         source, target = _battle(state)
         if source >= 0:
@@ -127,42 +123,48 @@ class ObservationEncoder:
         if target >= 0:
             out[f["battle"].start + 2 * target + 1] = 1.0
 
-        self._seats(state, relative, out[f["seats"]])
+        self._seats(state, relative, owner, armies, out[f["seats"]])
         if state.phase < len(Phase):
             out[f["phase"].start + int(state.phase)] = 1.0
-        self._turn(state, seat, wilds, out[f["turn"]])
+        self._turn(state, seat, len(hand) - len(cards), out[f["turn"]])
         self._dice(state, out[f["dice"]])
         self._mission(state, seat, relative, out[f["mission"]])
         return out
 
-    def _seats(self, state: "GameState", relative: list[int], out: np.ndarray) -> None:
+    def _seats(self, state: "GameState", relative: list[int], owner: np.ndarray, armies: np.ndarray,
+               out: np.ndarray) -> None:
         n = self.territories
-        totals = [0] * state.owners
-        for t, owner in enumerate(state.owner):
-            if owner >= 0:
-                totals[owner] += state.armies[t]
+        owned = owner >= 0
+        totals = np.bincount(owner[owned], weights=armies[owned], minlength=state.owners)
         held = [0] * state.owners
-        for members in self._continent_members:
-            first = state.owner[members[0]]
-            if first >= 0 and all(state.owner[t] == first for t in members):
+        bonus = [0] * state.owners
+        state_owner = state.owner
+        for members, value in zip(self._continent_members, self._continent_bonus):
+            first = state_owner[members[0]]
+            if first >= 0 and all(state_owner[t] == first for t in members):
                 held[first] += 1
+                bonus[first] += value
         deciding = state.current_player
         continents = max(1, len(self._continent_members))
+        rules = state.rules
         for s in range(state.players):
             row = SEAT_FEATURES * relative[s]
             alive = state.alive[s]
+            count = state.count[s]
+            total = int(totals[s])
             out[row + 0] = 1.0
             out[row + 1] = 1.0 if alive else 0.0
             out[row + 2] = 1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0
             out[row + 3] = 1.0 if s == deciding else 0.0
-            out[row + 4] = state.count[s] / n
-            out[row + 5] = min(1.0, log_armies(totals[s]) / 1.2 if totals[s] <= ARMY_CAP
-                               else math.log2(1 + totals[s]) / 12)
+            out[row + 4] = count / n
+            out[row + 5] = min(1.0, _LOG[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
             out[row + 6] = min(1.0, len(state.hands[s]) / 10)
-            out[row + 7] = log_armies(state.income(s)) if alive and state.count[s] else 0.0
+            if alive and count:
+                income = max(rules.reinforcement_minimum, count // rules.reinforcement_divisor) + bonus[s]
+                out[row + 7] = log_armies(income)
             out[row + 8] = log_armies(state.reserve[s])
             out[row + 9] = held[s] / continents
-            if state.rules.capitals:
+            if rules.capitals:
                 out[row + 10] = state.capitals_held(s) / SEATS
 
     def _turn(self, state: "GameState", seat: int, wilds: int, out: np.ndarray) -> None:
