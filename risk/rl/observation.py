@@ -88,6 +88,10 @@ class ObservationEncoder:
         self._continent_members = [c.members for c in board.continents]
         self._continent_bonus = [c.bonus for c in board.continents]
         self._ids = np.arange(n)
+        self._tail_start = self.fields["seats"].start
+        self._tail_size = self.size - self._tail_start
+        self._offsets = {name: part.start - self._tail_start for name, part in self.fields.items()}
+        self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1])."""
@@ -103,7 +107,7 @@ class ObservationEncoder:
         armies = np.fromiter(state.armies, dtype=np.int64, count=n)
         slots = slot_of[owner + 1]
         owned = slots >= 0
-        out[f["owner"].start + OWNER_SLOTS * self._ids[owned] + slots[owned]] = 1.0
+        out[self._offsets_abs["owner"] + OWNER_SLOTS * self._ids[owned] + slots[owned]] = 1.0
         out[f["armies"]] = _LOG_ARRAY[np.minimum(armies, ARMY_CAP)]
 
         hand = state.hands[seat] if seat < len(state.hands) else []
@@ -123,16 +127,20 @@ class ObservationEncoder:
         if target >= 0:
             out[f["battle"].start + 2 * target + 1] = 1.0
 
-        self._seats(state, relative, owner, armies, out[f["seats"]])
+        # The small fields from "seats" on are filled in a list and copied in once: setting numpy
+        # items one by one costs more than the rest of the observation.
+        tail = [0.0] * self._tail_size
+        self._seats(state, relative, owner, armies, tail)
         if state.phase < len(Phase):
-            out[f["phase"].start + int(state.phase)] = 1.0
-        self._turn(state, seat, len(hand) - len(cards), out[f["turn"]])
-        self._dice(state, out[f["dice"]])
-        self._mission(state, seat, relative, out[f["mission"]])
+            tail[self._offsets["phase"] + int(state.phase)] = 1.0
+        self._turn(state, len(hand) - len(cards), tail, self._offsets["turn"])
+        self._dice(state, tail, self._offsets["dice"])
+        self._mission(state, seat, relative, tail, self._offsets["mission"])
+        out[self._tail_start:] = tail
         return out
 
     def _seats(self, state: "GameState", relative: list[int], owner: np.ndarray, armies: np.ndarray,
-               out: np.ndarray) -> None:
+               out: list[float]) -> None:
         n = self.territories
         owned = owner >= 0
         totals = np.bincount(owner[owned], weights=armies[owned], minlength=state.owners)
@@ -167,38 +175,38 @@ class ObservationEncoder:
             if rules.capitals:
                 out[row + 10] = state.capitals_held(s) / SEATS
 
-    def _turn(self, state: "GameState", seat: int, wilds: int, out: np.ndarray) -> None:
+    def _turn(self, state: "GameState", wilds: int, out: list[float], o: int) -> None:
         rules = state.rules
-        out[0] = log_armies(state.pool)
-        out[1] = log_armies(state.withheld)
-        out[2] = log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0
-        out[3] = min(1.0, state.turn / rules.max_turns)
-        out[4] = float(state.conquered)
-        out[5] = float(state.attacked)
-        out[6] = float(state.bonus_used)
-        out[7] = float(state.fortified)
-        out[8] = float(state.commander_ready()) if rules.commanders else 0.0
-        out[9] = wilds / 2
+        out[o + 0] = log_armies(state.pool)
+        out[o + 1] = log_armies(state.withheld)
+        out[o + 2] = log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0
+        out[o + 3] = min(1.0, state.turn / rules.max_turns)
+        out[o + 4] = float(state.conquered)
+        out[o + 5] = float(state.attacked)
+        out[o + 6] = float(state.bonus_used)
+        out[o + 7] = float(state.fortified)
+        out[o + 8] = float(state.commander_ready()) if rules.commanders else 0.0
+        out[o + 9] = wilds / 2
         if state.phase == Phase.OCCUPY:
-            out[10] = log_armies(state.occupy_min)
-            out[11] = log_armies(state._occupy_max())
+            out[o + 10] = log_armies(state.occupy_min)
+            out[o + 11] = log_armies(state._occupy_max())
 
     @staticmethod
-    def _dice(state: "GameState", out: np.ndarray) -> None:
+    def _dice(state: "GameState", out: list[float], o: int) -> None:
         pending = state.pending
         attack = getattr(pending, "attack_dice", ())
         defend = getattr(pending, "defend_dice", ())
         for i, die in enumerate(attack[:3]):
-            out[i] = die / 6
+            out[o + i] = die / 6
         for i, die in enumerate(defend[:3]):
-            out[3 + i] = die / 6
+            out[o + 3 + i] = die / 6
 
-    def _mission(self, state: "GameState", seat: int, relative: list[int], out: np.ndarray) -> None:
+    def _mission(self, state: "GameState", seat: int, relative: list[int], out: list[float], o: int) -> None:
         if state.missions is None or seat >= len(state.missions) or state.missions[seat] is None:
             return
         mission = state.missions[seat]
-        out[MISSION_KINDS.index(mission.kind)] = 1.0
-        k = len(MISSION_KINDS)
+        out[o + MISSION_KINDS.index(mission.kind)] = 1.0
+        k = o + len(MISSION_KINDS)
         if mission.kind == "destroy" and 0 <= mission.target < state.players:
             out[k + relative[mission.target]] = 1.0
         k += SEATS
