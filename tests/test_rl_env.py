@@ -215,7 +215,7 @@ def test_gymnasium_check_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the checker's advice on unbounded episodes
         check_env(risk.rl.gym_env(players=3, max_turns=10))
-        check_env(gymnasium.make("risk.rl.gym_env:MarkovRisk-v0", players=3, max_turns=10,
+        check_env(gymnasium.make("risk.rl.gymnasium_env:MarkovRisk-v0", players=3, max_turns=10,
                                  render_mode="rgb_array").unwrapped)
 
 
