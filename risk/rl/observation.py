@@ -185,7 +185,7 @@ class ObservationEncoder:
         out[o + 5] = float(state.attacked)
         out[o + 6] = float(state.bonus_used)
         out[o + 7] = float(state.fortified)
-        out[o + 8] = float(state.commander_ready()) if rules.commanders else 0.0
+        out[o + 8] = float(state.commander_ready())
         out[o + 9] = wilds / 2
         if state.phase == Phase.OCCUPY:
             out[o + 10] = log_armies(state.occupy_min)
