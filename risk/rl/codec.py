@@ -231,8 +231,9 @@ class ActionCodec:
         """An int8 array of ``size``: 1 at each legal index (one per distinct concrete action),
         all 0 once the game is over."""
         out = np.zeros(self.size, dtype=np.int8)
-        for index in self.legal_indices(state):
-            out[index] = 1
+        legal = self.legal_indices(state)
+        if legal:
+            out[legal] = 1
         return out
 
     def legal_indices(self, state: "GameState") -> list[int]:
