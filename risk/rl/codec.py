@@ -242,6 +242,7 @@ class ActionCodec:
             return []
         found: list[int] = []
         trades = False
+        half_pool = max(1, _half(state.pool))
         for cls, lead, first, last in state.legal_actions().runs():
             if cls is None:
                 action = lead
@@ -253,9 +254,8 @@ class ActionCodec:
                 elif kind in _SINGLE_SECTION:
                     found.append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
                 continue
-            if cls is Deploy:
-                self._add_runs(found, self.DEPLOY + 4 * lead[0],
-                               [self._deploy_amount(b, lead[0], state) for b in range(4)], first, last)
+            if cls is Deploy:  # the run ends at what the territory may take: the "all" bucket
+                self._add_runs(found, self.DEPLOY + 4 * lead[0], (1, 3, half_pool, last), first, last)
             elif cls is Attack:
                 e = self._edge_index[lead]
                 found.append(self.ATTACK + 4 * e)  # the most dice is always the run's last
@@ -268,10 +268,9 @@ class ActionCodec:
                     found.append(base + 2)
             elif cls is Occupy:
                 self._add_runs(found, self.OCCUPY, self._occupy_amounts(state), first, last)
-            elif cls is Fortify:
-                s, t = lead
-                self._add_runs(found, self.FORTIFY + 3 * self._pair_index[lead],
-                               [self._fortify_amount(b, s, t, state) for b in range(3)], first, last)
+            elif cls is Fortify:  # the run ends at the most that may move: the "most" bucket
+                self._add_runs(found, self.FORTIFY + 3 * self._pair_index[lead], (1, _half(last), last),
+                               first, last)
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
             else:  # the blitz that may spend the commander's six (risk.engine.combat._blitz_with_six)
