@@ -1,0 +1,295 @@
+"""``risk bot check``: does a program keep to the bot protocol? A verdict, with the evidence.
+
+:func:`check_bot` plays a few short seeded games (a turn cap keeps them short) between the bot
+under test and built-in bots, the bot taking a different seat each game. The bot runs through
+the relay :mod:`risk.bot_tap`, which records every line both ways exactly as it crossed the
+pipes; afterwards each line is read as JSON and validated against the protocol's JSON Schema
+(docs/protocol.schema.json) for its direction, and the conversation is checked for what a schema
+cannot see: the bot's hello comes first, every action answers the open request, the engine
+refused none of its actions. A fault the referee raised (a timeout, a crash, garbage, too many
+illegal actions) is a problem too. The :class:`CheckReport` says ``ok`` or lists each problem
+with the message that showed it.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from risk.errors import UsageError
+
+#: The message types each side may send (protocol 1); ``hello`` goes both ways.
+ENGINE_TYPES = frozenset({"hello", "option", "new_game", "events", "request", "error",
+                          "game_over", "quit"})
+BOT_TYPES = frozenset({"hello", "action", "log"})
+#: How much of a message a problem quotes.
+QUOTED_CHARS = 240
+#: How many problems the verdict lists (the first ones; the count says how many in all).
+SHOWN_PROBLEMS = 10
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing that went wrong: in which game, what, and the line that showed it."""
+
+    game: int
+    what: str
+    evidence: str | None = None
+
+    def text(self) -> str:
+        shown = f"\n      {self.evidence}" if self.evidence else ""
+        return f"game {self.game}: {self.what}{shown}"
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """One game of the check: its seed, the bot's seat, how it ended and what was said."""
+
+    number: int
+    seed: int
+    seat: int
+    players: tuple[str, ...]
+    outcome: str
+    engine_messages: int
+    bot_messages: int
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    bot: str
+    games: tuple[GameCheck, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def text(self) -> str:
+        lines = [f"checking {self.bot}"]
+        for game in self.games:
+            against = ", ".join(p for i, p in enumerate(game.players) if i != game.seat)
+            lines.append(f"game {game.number}: seed {game.seed}, seat {game.seat + 1} of "
+                         f"{len(game.players)} against {against}: {game.outcome}; "
+                         f"{game.engine_messages} messages to the bot, {game.bot_messages} from it")
+        messages = sum(g.engine_messages + g.bot_messages for g in self.games)
+        if self.ok:
+            lines.append(f"verdict: ok ({len(self.games)} games, {messages} messages, "
+                         "every one valid against the protocol's schema)")
+        else:
+            count = len(self.problems)
+            lines.append(f"verdict: FAILED, {count} problem{'s' if count > 1 else ''}:")
+            lines.extend("  " + problem.text() for problem in self.problems[:SHOWN_PROBLEMS])
+            if count > SHOWN_PROBLEMS:
+                lines.append(f"  ... and {count - SHOWN_PROBLEMS} more")
+        return "\n".join(lines)
+
+
+# -- the schema -----------------------------------------------------------------------------------
+
+def schema_path() -> Path:
+    """Where the protocol's JSON Schema lives: docs/protocol.schema.json beside the package."""
+    return Path(__file__).resolve().parent.parent / "docs" / "protocol.schema.json"
+
+
+def load_validator(path: Path | None = None):
+    """A jsonschema validator of the protocol's messages; raises UsageError when jsonschema or
+    the schema file is missing."""
+    try:
+        import jsonschema
+    except ImportError:
+        raise UsageError("risk bot check needs the jsonschema package: "
+                         "pip install 'markov-risk[protocol]'") from None
+    path = path or schema_path()
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot read the protocol schema {path}: {exc}") from None
+    validator_class = jsonschema.validators.validator_for(schema)
+    return validator_class(schema)
+
+
+def schema_error(validator, message: Any) -> str | None:
+    """The most telling reason ``message`` fails the schema, as one line, or None if valid."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(validator.iter_errors(message))
+    if error is None:
+        return None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"{'at ' + where + ': ' if where else ''}{error.message}"[:QUOTED_CHARS]
+
+
+# -- the conversation -----------------------------------------------------------------------------
+
+def quoted(text: str) -> str:
+    return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + f"... ({len(text)} chars)"
+
+
+def read_transcript(path: Path) -> list[dict]:
+    """The relay's records, in order (none if the bot never started)."""
+    try:
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    except FileNotFoundError:
+        return []
+
+
+def conversation_problems(records: Iterable[dict], validator, game: int) -> list[Problem]:
+    """What a transcript shows the bot (or the engine) got wrong, in order."""
+    problems: list[Problem] = []
+    open_request: int | None = None
+    last_action: str | None = None
+    bot_spoke = False
+    for record in records:
+        side, text = record["from"], record["text"]
+        sender = "the bot" if side == "bot" else "the engine"
+        if record.get("truncated"):
+            problems.append(Problem(game, f"{sender} sent a line of {record['size']} bytes",
+                                    quoted(text)))
+            continue
+        try:
+            message = json.loads(text)
+        except ValueError as exc:
+            problems.append(Problem(game, f"{sender} sent a line that is not JSON ({exc})",
+                                    quoted(text)))
+            continue
+        kind = message.get("type") if isinstance(message, dict) else None
+        allowed = BOT_TYPES if side == "bot" else ENGINE_TYPES
+        if kind not in allowed:
+            problems.append(Problem(game, f"{sender} sent a message of unknown type {kind!r} "
+                                          f"(it may send: {', '.join(sorted(allowed))})", quoted(text)))
+            continue
+        reason = schema_error(validator, message)
+        if reason is not None:
+            blame = "" if side == "bot" else " (an engine bug, not the bot's)"
+            problems.append(Problem(game, f"{sender}'s {kind} message fails the schema{blame}: "
+                                          f"{reason}", quoted(text)))
+        if side == "engine":
+            if kind == "request":
+                open_request = message.get("id")
+            elif kind == "error":
+                problems.append(Problem(game, f"the engine refused the bot's answer to request "
+                                              f"{message.get('id')}: {message.get('reason')}",
+                                        last_action))
+            elif kind in ("game_over", "quit"):
+                open_request = None
+            continue
+        if not bot_spoke and kind != "hello":
+            problems.append(Problem(game, f"the bot's first message must be hello, not {kind}",
+                                    quoted(text)))
+        bot_spoke = True
+        if kind == "action":
+            last_action = quoted(text)
+            if open_request is None:
+                problems.append(Problem(game, "the bot sent an action with no request open",
+                                        quoted(text)))
+            elif message.get("id") != open_request:
+                problems.append(Problem(game, f"the bot answered request {message.get('id')!r} "
+                                              f"but the open request is {open_request}", quoted(text)))
+            else:
+                open_request = None
+    return problems
+
+
+# -- the games ------------------------------------------------------------------------------------
+
+def command_of(bot: Sequence[str]) -> tuple[list[str], str | None, dict, str]:
+    """(command, working folder, options, display name) of a bot given as a command line or as
+    one spec: ``cmd:...``, a bot file (.json or .toml), or a built-in bot's spec (served over
+    the protocol by ``python -m risk.protocol.serve``). Raises UsageError for an unreadable file."""
+    if len(bot) != 1:
+        return list(bot), None, {}, shlex.join(bot)
+    spec = bot[0]
+    if spec.startswith("cmd:"):
+        return shlex.split(spec[4:]), None, {}, spec
+    path = Path(spec)
+    if path.suffix in (".json", ".toml"):
+        try:
+            if path.suffix == ".json":
+                data = json.loads(path.read_text(encoding="utf-8"))
+            else:
+                import tomllib
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot read the bot file {spec}: {exc}") from None
+        command = data.get("command") if isinstance(data, dict) else None
+        if isinstance(command, str):
+            command = shlex.split(command)
+        if not command or not all(isinstance(word, str) for word in command):
+            raise UsageError(f"bot file {spec}: 'command' must be a list of strings")
+        cwd = str((path.parent / data.get("cwd", ".")).resolve())
+        return command, cwd, dict(data.get("options") or {}), data.get("name") or spec
+    from ai import registry
+
+    if spec.split(":", 1)[0] in registry.available() or registry.is_import_path(spec):
+        return [sys.executable, "-m", "risk.protocol.serve", spec], None, {}, spec
+    return [spec], None, {}, spec  # one word that names no bot: a program on the PATH
+
+
+def tapped_bot_file(folder: Path, command: list[str], cwd: str | None, options: dict,
+                    name: str, transcript: Path) -> Path:
+    """A bot file that runs ``command`` through the recording relay."""
+    relay = [sys.executable, "-m", "risk.bot_tap", str(transcript), "--", *command]
+    data = {"command": relay, "cwd": cwd or str(Path.cwd()), "options": options, "name": name}
+    path = folder / f"{transcript.stem}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
+              opponents: Sequence[str] = ("angry", "random"), max_turns: int = 30,
+              move_seconds: float | None = 10.0, transcripts: Path | None = None) -> CheckReport:
+    """Play ``games`` short games of the bot against ``opponents`` and check every message;
+    raises UsageError for a bad bot spec or opponent, never for what the bot does."""
+    from ai import make_agent
+    from risk.clock import MoveClock
+    from risk.match import AgentFault, Match
+    from risk.rules import Rules
+
+    validator = load_validator()
+    command, cwd, options, name = command_of(bot)
+    for opponent in opponents:
+        make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game
+    players = len(opponents) + 1
+    checks: list[GameCheck] = []
+    problems: list[Problem] = []
+    with tempfile.TemporaryDirectory(prefix="risk-bot-check-") as scratch:
+        folder = Path(transcripts) if transcripts else Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        for number in range(1, games + 1):
+            game_seed, seat = seed + number - 1, (number - 1) % players
+            transcript = folder / f"game-{number}.jsonl"
+            transcript.unlink(missing_ok=True)
+            bot_file = tapped_bot_file(Path(scratch), command, cwd, options, name, transcript)
+            agents = [make_agent(spec) for spec in opponents]
+            agents.insert(seat, make_agent(str(bot_file)))
+            specs = tuple(list(opponents[:seat]) + [name] + list(opponents[seat:]))
+            match = Match(agents, seed=game_seed, rules=Rules(max_turns=max_turns),
+                          clock=MoveClock(move_limit=move_seconds))
+            try:
+                result = match.play()
+                place = result.places.index(seat) + 1 if seat in result.places else None
+                outcome = (f"played {result.turns} turns ({result.reason}), "
+                           f"place {place} of {players}")
+            except AgentFault as fault:
+                outcome = f"forfeited: {fault.kind}"
+                if fault.seat == seat:
+                    problems.append(Problem(number, f"the referee ended the game: {fault}"))
+                else:
+                    problems.append(Problem(number, f"a built-in opponent failed ({fault}); "
+                                                    "the check is void"))
+            finally:
+                close = getattr(agents[seat], "close", None)
+                if close is not None:
+                    close()
+            records = read_transcript(transcript)
+            found = conversation_problems(records, validator, number)
+            problems.extend(p for p in found if p not in problems)
+            checks.append(GameCheck(number, game_seed, seat, specs, outcome,
+                                    sum(r["from"] == "engine" for r in records),
+                                    sum(r["from"] == "bot" for r in records)))
+    return CheckReport(name, tuple(checks), tuple(problems))
