@@ -4,7 +4,7 @@
 under test and built-in bots, the bot taking a different seat each game. The bot runs through
 the relay :mod:`risk.bot_tap`, which records every line both ways exactly as it crossed the
 pipes; afterwards each line is read as JSON and validated against the protocol's JSON Schema
-(docs/protocol.schema.json) for its direction, and the conversation is checked for what a schema
+(docs/protocol.schema.json) for its direction and type, and the conversation is checked for what a schema
 cannot see: the bot's hello comes first, every action answers the open request, the engine
 refused none of its actions. A fault the referee raised (a timeout, a crash, garbage, too many
 illegal actions) is a problem too. The :class:`CheckReport` says ``ok`` or lists each problem
@@ -23,10 +23,6 @@ from typing import Any, Iterable, Sequence
 
 from risk.errors import UsageError
 
-#: The message types each side may send (protocol 1); ``hello`` goes both ways.
-ENGINE_TYPES = frozenset({"hello", "option", "new_game", "events", "request", "error",
-                          "game_over", "quit"})
-BOT_TYPES = frozenset({"hello", "action", "log"})
 #: How much of a message a problem quotes.
 QUOTED_CHARS = 240
 #: How many problems the verdict lists (the first ones; the count says how many in all).
@@ -91,37 +87,38 @@ class CheckReport:
 
 # -- the schema -----------------------------------------------------------------------------------
 
-def schema_path() -> Path:
-    """Where the protocol's JSON Schema lives: docs/protocol.schema.json beside the package."""
-    return Path(__file__).resolve().parent.parent / "docs" / "protocol.schema.json"
+class MessageValidator:
+    """Validates one message against the schema of its direction and type (the protocol's
+    schema, :func:`risk.protocol.schema.protocol_schema`, the same as docs/protocol.schema.json);
+    raises UsageError when jsonschema is not installed."""
 
+    def __init__(self):
+        try:
+            import jsonschema
+        except ImportError:
+            raise UsageError("risk bot check needs the jsonschema package: "
+                             "pip install 'markov-risk[protocol]'") from None
+        from risk.protocol.schema import protocol_schema
 
-def load_validator(path: Path | None = None):
-    """A jsonschema validator of the protocol's messages; raises UsageError when jsonschema or
-    the schema file is missing."""
-    try:
-        import jsonschema
-    except ImportError:
-        raise UsageError("risk bot check needs the jsonschema package: "
-                         "pip install 'markov-risk[protocol]'") from None
-    path = path or schema_path()
-    try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"cannot read the protocol schema {path}: {exc}") from None
-    validator_class = jsonschema.validators.validator_for(schema)
-    return validator_class(schema)
+        self._whole = protocol_schema()
+        self._class = jsonschema.validators.validator_for(self._whole)
+        self._by_type: dict[str, Any] = {}
 
+    def error(self, side: str, message: dict) -> str | None:
+        """The most telling reason ``message`` from ``side`` ("engine" or "bot") fails its type's
+        schema, as one line, or None if it is valid."""
+        from jsonschema.exceptions import best_match
 
-def schema_error(validator, message: Any) -> str | None:
-    """The most telling reason ``message`` fails the schema, as one line, or None if valid."""
-    from jsonschema.exceptions import best_match
-
-    error = best_match(validator.iter_errors(message))
-    if error is None:
-        return None
-    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-    return f"{'at ' + where + ': ' if where else ''}{error.message}"[:QUOTED_CHARS]
+        name = f"{side}.{message['type']}"
+        validator = self._by_type.get(name)
+        if validator is None:
+            validator = self._class({**self._whole, "anyOf": [{"$ref": f"#/$defs/{name}"}]})
+            self._by_type[name] = validator
+        error = best_match(validator.iter_errors(message))
+        if error is None:
+            return None
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        return f"{'at ' + where + ': ' if where else ''}{error.message}"[:QUOTED_CHARS]
 
 
 # -- the conversation -----------------------------------------------------------------------------
@@ -138,8 +135,11 @@ def read_transcript(path: Path) -> list[dict]:
         return []
 
 
-def conversation_problems(records: Iterable[dict], validator, game: int) -> list[Problem]:
+def conversation_problems(records: Iterable[dict], validator: MessageValidator,
+                          game: int) -> list[Problem]:
     """What a transcript shows the bot (or the engine) got wrong, in order."""
+    from risk.protocol.messages import BOT_MESSAGES, ENGINE_MESSAGES
+
     problems: list[Problem] = []
     open_request: int | None = None
     last_action: str | None = None
@@ -158,12 +158,13 @@ def conversation_problems(records: Iterable[dict], validator, game: int) -> list
                                     quoted(text)))
             continue
         kind = message.get("type") if isinstance(message, dict) else None
-        allowed = BOT_TYPES if side == "bot" else ENGINE_TYPES
+        kind = kind if isinstance(kind, str) else None
+        allowed = BOT_MESSAGES if side == "bot" else ENGINE_MESSAGES
         if kind not in allowed:
             problems.append(Problem(game, f"{sender} sent a message of unknown type {kind!r} "
                                           f"(it may send: {', '.join(sorted(allowed))})", quoted(text)))
             continue
-        reason = schema_error(validator, message)
+        reason = validator.error(side, message)
         if reason is not None:
             blame = "" if side == "bot" else " (an engine bug, not the bot's)"
             problems.append(Problem(game, f"{sender}'s {kind} message fails the schema{blame}: "
@@ -250,7 +251,7 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
     from risk.match import AgentFault, Match
     from risk.rules import Rules
 
-    validator = load_validator()
+    validator = MessageValidator()
     command, cwd, options, name = command_of(bot)
     for opponent in opponents:
         make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game

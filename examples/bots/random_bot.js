@@ -4,7 +4,8 @@
 // It reads one JSON object a line on stdin and writes one a line on stdout; anything meant for a
 // person goes to stderr, which the referee keeps in its log. Each request lists the legal actions
 // as items: an item without "min"/"max" is a whole action, one with them needs a number in
-// [min, max] appended. This bot picks an item, and a number, at random.
+// [min, max] appended (then the item's "suffix", if it has one). This bot picks an item, and a
+// number, at random.
 //
 //   risk simulate --bots "cmd:node examples/bots/random_bot.js,angry,random"
 //   risk bot check -- node examples/bots/random_bot.js
@@ -62,6 +63,7 @@ function answer() {
   let action = item.action;
   if (item.min !== undefined && item.max !== undefined) {
     action += " " + (item.min + Math.floor(random() * (item.max - item.min + 1)));
+    if (item.suffix) action += " " + item.suffix;
   }
   send({ type: "action", id: request.id, action });
 }

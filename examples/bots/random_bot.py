@@ -4,7 +4,8 @@
 It reads one JSON object a line on stdin and writes one a line on stdout; anything it wants a
 person to read goes to stderr, which the referee keeps in its log. Each request lists the legal
 actions as items: an item without "min"/"max" is a whole action, one with them needs a number in
-[min, max] appended. This bot picks an item, and a number, at random.
+[min, max] appended (then the item's "suffix", if it has one). This bot picks an item, and a
+number, at random.
 
 Run it against the built-in bots:
     risk simulate --bots "cmd:python3 examples/bots/random_bot.py,angry,random"
@@ -75,6 +76,8 @@ class RandomBot:
         action = item["action"]
         if "min" in item and "max" in item:
             action += f" {self.rng.randint(item['min'], item['max'])}"
+            if item.get("suffix"):
+                action += " " + item["suffix"]
         send({"type": "action", "id": self.request["id"], "action": action})
 
     def on_game_over(self, message):
