@@ -273,9 +273,8 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
                           clock=MoveClock(move_limit=move_seconds))
             try:
                 result = match.play()
-                place = result.places.index(seat) + 1 if seat in result.places else None
                 outcome = (f"played {result.turns} turns ({result.reason}), "
-                           f"place {place} of {players}")
+                           f"place {result.places[seat]} of {players}")
             except AgentFault as fault:
                 outcome = f"forfeited: {fault.kind}"
                 if fault.seat == seat:
