@@ -8,6 +8,11 @@ bot that lives outside this project. A list of specs is comma-separated; a comma
 An import path runs code of the user's choosing, which is right for a spec the user typed and
 wrong for one read from a file (a save, a record): :func:`make_trusted_agent` builds only the
 registered bots and refuses import paths without importing anything.
+
+A spec may also name a bot *program* speaking the bot protocol (docs/protocol.md):
+``cmd:COMMAND ARGS...`` or a bot file ``path/bot.json`` / ``path/bot.toml`` (optionally
+``path/bot.toml:option=value,...``). These run a program too, so :func:`make_trusted_agent`
+refuses them as it refuses import paths.
 """
 
 from __future__ import annotations
@@ -101,6 +106,15 @@ def is_import_path(spec: str) -> bool:
 def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
     """The bot class a spec names and its raw parameter strings; raises UsageError. Without
     ``allow_imports`` an import path is refused, and nothing is imported."""
+    from risk.protocol.spec import BotProgram, is_external_spec
+
+    if is_external_spec(spec):
+        if not allow_imports:
+            raise UsageError(f"bot '{spec}' runs a program, refused in a file: a bot read from a "
+                             "save or record must be one of the registered bots")
+        program = BotProgram(spec)
+        params_text = "" if spec.strip().startswith("cmd:") else spec.strip()[len(_program_file(spec)):]
+        return program, _params(spec, params_text.lstrip(":"))
     by_import = is_import_path(spec)
     if by_import and not allow_imports:
         raise UsageError(f"bot '{spec}' is an import path, refused in a file: a bot read "
@@ -125,13 +139,22 @@ def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]
         if cls is None:
             raise UsageError(f"unknown bot '{head}'; the bots are: {', '.join(available())} "
                              "(or package.module:ClassName)")
+    return cls, _params(spec, params_text)
+
+
+def _params(spec: str, params_text: str) -> dict[str, str]:
     params: dict[str, str] = {}
     for item in filter(None, (p.strip() for p in params_text.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
             raise UsageError(f"bot '{spec}': parameter '{item}' needs the form name=value")
         params[key.strip()] = value.strip()
-    return cls, params
+    return params
+
+
+def _program_file(spec: str) -> str:
+    from risk.protocol.spec import _file_part
+    return _file_part(spec.strip())
 
 
 def make_agent(spec: str, allow_imports: bool = True):

@@ -40,6 +40,12 @@ from risk.state import GameState, RandomSource
 CRASHED = "crashed"
 ILLEGAL_MOVE = "made an illegal move"
 TIMED_OUT = "timed out"
+# The faults only a bot program (risk.protocol.ExternalAgent) can commit:
+BROKEN_PIPE = "broke the pipe"
+UNREADABLE_OUTPUT = "wrote unreadable output"
+UNKNOWN_MESSAGE = "sent an unknown message"
+WRONG_REQUEST_ID = "answered a stale or wrong request id"
+HANDSHAKE_FAILED = "failed the handshake"
 
 
 class AgentFault(RiskError):
@@ -51,6 +57,16 @@ class AgentFault(RiskError):
         self.kind = kind
         self.detail = detail
         super().__init__(f"bot {bot!r} in seat {seat + 1} {kind}: {detail}")
+
+
+class BotFault(Exception):
+    """Raised by a bot that found its own fault (a bot program that wrote garbage or ended);
+    the match turns it into :class:`AgentFault` with this ``kind`` and ``detail``."""
+
+    def __init__(self, kind: str, detail: str):
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
 
 
 @dataclass
@@ -126,7 +142,10 @@ class Match:
         self.seat_rngs = [RandomSource(seat_seed(self.seed, seat, getattr(agent, "seed", None)))
                           for seat, agent in enumerate(self.agents)]
         self.clock: GameClock = (clock or MoveClock()).start(len(self.agents))
-        self.observers: list[Observer] = list(observers)
+        # A bot that wants to see every step (a bot program, told the events its seat may see)
+        # has an ``observe`` method, called like an observer.
+        self.observers: list[Observer] = list(observers) + [
+            agent.observe for agent in self.agents if callable(getattr(agent, "observe", None))]
         self._bots_ready = state is not None
 
     # -- the bots --------------------------------------------------------------------------------
@@ -144,7 +163,10 @@ class Match:
 
     def _run_bot(self, seat: int, call: Callable[[Any], Any], argument: Any, where: str = "") -> Any:
         allowed = self.clock.allowance(seat)
+        prepare = getattr(self.agents[seat], "prepare", None)
         try:
+            if prepare is not None:  # off the clock: a bot program starts, and learns its allowance
+                prepare(self, seat, allowed)
             if allowed is None:  # no clock set: nothing to arm, as in most headless games
                 return call(argument)
             with self.clock.move(seat):
@@ -152,6 +174,8 @@ class Match:
         except MoveTimeout:
             raise AgentFault(seat, self.specs[seat], TIMED_OUT,
                              self.clock.describe_timeout(allowed)) from None
+        except BotFault as fault:
+            raise AgentFault(seat, self.specs[seat], fault.kind, fault.detail) from None
         except Exception as exc:  # a bot's bug must not take the program down with it
             raise AgentFault(seat, self.specs[seat], CRASHED,
                              f"{where}{type(exc).__name__}: {exc}") from exc
@@ -224,11 +248,23 @@ class Match:
 
     def play(self, on_events: Callable[[GameState, list[Event]], None] | None = None) -> GameResult:
         """Play to the end (the turn cap in the rules ends every game); raises AgentFault."""
-        while not self.state.is_terminal():
-            events = self.step()
-            if on_events is not None:
-                on_events(self.state, events)
+        try:
+            while not self.state.is_terminal():
+                events = self.step()
+                if on_events is not None:
+                    on_events(self.state, events)
+        except AgentFault:
+            self.close()
+            raise
         return self.result()
+
+    def close(self) -> None:
+        """Stop the bots that run elsewhere (a bot program's process), for a game that ends
+        early; a finished game has stopped them already. Harmless to call twice."""
+        for agent in self.agents:
+            close = getattr(agent, "close", None)
+            if callable(close):
+                close()
 
     def result(self) -> GameResult:
         state = self.state

@@ -1,0 +1,208 @@
+"""A bot program's process and its lines, with deadlines and bounds.
+
+:class:`BotProcess` starts the program in its own process group (so that killing the group
+leaves nothing running, whatever the bot started), writes lines to its stdin and reads lines from
+its stdout, each with a deadline: one ``selectors`` loop over non-blocking pipes, so neither a bot
+that never answers nor one that never reads its input can block the referee. A line longer than
+``max_line`` bytes is refused as soon as it gets that long, so a bot writing endless garbage costs
+bounded memory. The bot's stderr is copied to a log file, up to ``max_log`` bytes.
+
+Every failure is a :class:`ChannelFault` with the fault's kind (the constants of
+:mod:`risk.match`) and a one-line detail.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Sequence
+
+from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
+
+MAX_LINE = 1 << 20  #: 1 MiB: a request on a big map is about 20 KB, a reply a few bytes
+MAX_LOG = 1 << 20
+_CHUNK = 1 << 16
+
+
+class ChannelFault(Exception):
+    """The program failed: ``kind`` is one of the fault kinds of :mod:`risk.match`."""
+
+    def __init__(self, kind: str, detail: str):
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+class BotProcess:
+    """One running bot program."""
+
+    def __init__(self, command: Sequence[str], cwd: str | Path | None = None, log_path: str | Path | None = None,
+                 max_line: int = MAX_LINE, max_log: int = MAX_LOG):
+        self.command = list(command)
+        self.max_line = max_line
+        self.max_log = max_log
+        self.log_path = Path(log_path) if log_path is not None else None
+        self._log = open(self.log_path, "ab") if self.log_path is not None else None
+        self._logged = 0
+        try:
+            self.process = subprocess.Popen(self.command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
+        except OSError as exc:
+            self._close_log()
+            raise ChannelFault(CRASHED, f"cannot start {' '.join(self.command)!r}: {exc.strerror or exc}") from None
+        self.pid = self.process.pid
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            os.set_blocking(pipe.fileno(), False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self.process.stdout, selectors.EVENT_READ, "out")
+        self._selector.register(self.process.stderr, selectors.EVENT_READ, "err")
+        self._buffer = bytearray()
+        self._lines: list[bytes] = []
+        self._eof = False
+        self.closed = False
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def write(self, data: bytes, deadline: float | None) -> None:
+        """Write ``data`` whole before ``deadline`` (a ``time.monotonic`` value; None: no limit);
+        ChannelFault if the program closed its input or does not read it in time."""
+        view = memoryview(data)
+        fd = self.process.stdin.fileno()
+        while view:
+            try:
+                written = os.write(fd, view)
+                view = view[written:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, ConnectionResetError):
+                raise ChannelFault(BROKEN_PIPE, f"the program closed its input{self._exit_note()}") from None
+            # Its input is full: wait until it reads, draining its output meanwhile (a bot may be
+            # blocked writing to us), up to the deadline.
+            with selectors.DefaultSelector() as writable:
+                writable.register(fd, selectors.EVENT_WRITE)
+                while not writable.select(self._wait(deadline, 0.05)):
+                    self._pump(0)
+                    if self._expired(deadline):
+                        raise ChannelFault(TIMED_OUT, "did not read its input in time")
+
+    # -- reading ------------------------------------------------------------------------------------
+
+    def read_line(self, deadline: float | None) -> bytes:
+        """The program's next line (without its newline) before ``deadline``; ChannelFault if it
+        exits, runs out of time or writes a line longer than ``max_line``."""
+        while not self._lines:
+            if self._eof:
+                raise ChannelFault(CRASHED, f"the program ended its output{self._exit_note(wait=0.5)}")
+            if self._expired(deadline):
+                raise ChannelFault(TIMED_OUT, "no reply in time")
+            self._pump(self._wait(deadline, 1.0))
+        return self._lines.pop(0)
+
+    def _pump(self, timeout: float) -> None:
+        for key, _ in self._selector.select(timeout):
+            try:
+                chunk = os.read(key.fileobj.fileno(), _CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                chunk = b""
+            if key.data == "err":
+                if not chunk:
+                    self._selector.unregister(key.fileobj)
+                self._write_log(chunk)
+            elif not chunk:
+                self._eof = True
+                self._selector.unregister(key.fileobj)
+            else:
+                self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
+        buffer = self._buffer
+        buffer += chunk
+        while True:
+            end = buffer.find(b"\n")
+            if end < 0:
+                break
+            if end > self.max_line:
+                break
+            self._lines.append(bytes(buffer[:end]))
+            del buffer[:end + 1]
+        if len(buffer) > self.max_line:
+            raise ChannelFault(UNREADABLE_OUTPUT, f"a line longer than {self.max_line} bytes")
+
+    # -- the log ------------------------------------------------------------------------------------
+
+    def log(self, text: str) -> None:
+        """A line of the referee's own in the bot's log."""
+        self._write_log(text.encode("utf-8", "replace") + b"\n")
+
+    def _write_log(self, data: bytes) -> None:
+        if self._log is None or not data or self._logged > self.max_log:
+            return
+        room = self.max_log - self._logged
+        self._log.write(data[:room])
+        self._logged += len(data)
+        if self._logged > self.max_log:
+            self._log.write(b"\n[log truncated]\n")
+        self._log.flush()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    # -- ending ---------------------------------------------------------------------------------------
+
+    def kill(self) -> None:
+        """Kill the program's whole process group and reap it (idempotent)."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+            pass
+        try:
+            self._pump(0)  # the last of its stderr
+        except (ChannelFault, ValueError, OSError):
+            pass
+        self._selector.close()
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+        self._close_log()
+
+    def _exit_note(self, wait: float = 0.0) -> str:
+        try:
+            code = self.process.wait(timeout=wait) if wait else self.process.poll()
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is None:
+            return ""
+        if code < 0:
+            try:
+                return f" (killed by {signal.Signals(-code).name})"
+            except ValueError:
+                return f" (killed by signal {-code})"
+        return f" (exit code {code})"
+
+    @staticmethod
+    def _expired(deadline: float | None) -> bool:
+        return deadline is not None and time.monotonic() >= deadline
+
+    @staticmethod
+    def _wait(deadline: float | None, most: float) -> float:
+        if deadline is None:
+            return most
+        return max(0.0, min(most, deadline - time.monotonic()))

@@ -1,0 +1,124 @@
+"""Bot specs that name a program: ``cmd:COMMAND ARGS...`` and a bot file (``.json`` or ``.toml``).
+
+``cmd:node bots/random.js`` runs the command (split like a shell line, no shell) in the current
+folder. A bot file says more::
+
+    {"command": ["node", "random.js"], "cwd": ".", "name": "random-js",
+     "options": {"depth": 2}, "retries": 2, "timeout": 60, "log": "logs/random-js.log"}
+
+``command`` is a list (or one string, split like a shell line); ``cwd`` and ``log`` are relative
+to the file's folder. A bot file's spec may set options like a built-in bot's parameters:
+``bots/deep.toml:depth=3,width=8``; its ``options`` are the defaults (so ``risk tune`` can tune
+them). A spec read from a save or record never starts a program: ``ai.registry.make_trusted_agent``
+refuses these specs, as it refuses import paths.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from risk.errors import UsageError
+
+CMD_PREFIX = "cmd:"
+BOT_FILE_SUFFIXES = (".json", ".toml")
+_FILE_KEYS = {"command", "cwd", "name", "options", "retries", "timeout", "log"}
+
+
+def is_external_spec(spec: str) -> bool:
+    """Whether ``spec`` names a bot program (``cmd:...`` or a bot file) rather than a Python bot."""
+    spec = spec.strip()
+    if spec.startswith(CMD_PREFIX):
+        return True
+    head = _file_part(spec)
+    return head.lower().endswith(BOT_FILE_SUFFIXES)
+
+
+def _file_part(spec: str) -> str:
+    # "bots/x.toml:depth=3": the file is what comes before the parameters' colon
+    for suffix in BOT_FILE_SUFFIXES:
+        at = spec.lower().find(suffix + ":")
+        if at >= 0:
+            return spec[:at + len(suffix)]
+    return spec
+
+
+class BotProgram:
+    """A bot program named by a spec, before it runs: builds :class:`ExternalAgent` values and
+    answers ``parameters()`` (its options' defaults) like a bot class does for ``make_agent``."""
+
+    def __init__(self, spec: str):
+        self.spec = spec.strip()
+        self.settings = _read_spec(self.spec)
+        self.__name__ = self.settings.get("name") or "external"
+
+    def parameters(self) -> dict[str, Any]:
+        return dict(self.settings.get("options") or {})
+
+    def __call__(self, **options: Any):
+        from risk.protocol.external import DEFAULT_RETRIES, DEFAULT_TIMEOUT, ExternalAgent
+
+        settings = self.settings
+        merged = {**self.parameters(), **options}
+        spec = _file_part(self.spec) if not self.spec.startswith(CMD_PREFIX) else self.spec
+        changed = [f"{k}={v}" for k, v in options.items() if self.parameters().get(k) != v]
+        if changed and not self.spec.startswith(CMD_PREFIX):
+            spec += ":" + ",".join(changed)
+        return ExternalAgent(settings["command"], spec=spec, cwd=settings.get("cwd"), options=merged,
+                             display_name=settings.get("name"), retries=settings.get("retries", DEFAULT_RETRIES),
+                             timeout=settings.get("timeout", DEFAULT_TIMEOUT), log_path=settings.get("log"))
+
+
+def _read_spec(spec: str) -> dict[str, Any]:
+    if spec.startswith(CMD_PREFIX):
+        line = spec[len(CMD_PREFIX):].strip()
+        try:
+            command = shlex.split(line)
+        except ValueError as exc:
+            raise UsageError(f"bot '{spec}': cannot split the command ({exc})") from None
+        if not command:
+            raise UsageError(f"bot '{spec}': 'cmd:' needs a command, e.g. cmd:python3 my_bot.py")
+        return {"command": command}
+    return read_bot_file(_file_part(spec))
+
+
+def read_bot_file(path_text: str) -> dict[str, Any]:
+    """The settings of a bot file, checked; raises UsageError naming the file and what is wrong."""
+    path = Path(path_text)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"bot file {path_text}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"bot file {path_text}: not valid {path.suffix[1:].upper()} ({exc})") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"bot file {path_text}: the top level must be a table of settings")
+    unknown = sorted(set(data) - _FILE_KEYS)
+    if unknown:
+        raise UsageError(f"bot file {path_text}: unknown setting {unknown[0]!r} (known: {', '.join(sorted(_FILE_KEYS))})")
+    command = data.get("command")
+    if isinstance(command, str):
+        command = shlex.split(command)
+    if not isinstance(command, list) or not command or not all(isinstance(c, str) for c in command):
+        raise UsageError(f"bot file {path_text}: 'command' must be a non-empty list of strings")
+    folder = path.resolve().parent
+    settings: dict[str, Any] = {"command": command, "cwd": str(folder / data.get("cwd", "."))}
+    if "log" in data:
+        settings["log"] = str(folder / str(data["log"]))
+    if "name" in data:
+        settings["name"] = str(data["name"])
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise UsageError(f"bot file {path_text}: 'options' must be a table of option names and values")
+    settings["options"] = options
+    for key, kind in (("retries", int), ("timeout", (int, float))):
+        if key in data:
+            if not isinstance(data[key], kind) or isinstance(data[key], bool) or data[key] < 0:
+                raise UsageError(f"bot file {path_text}: '{key}' must be a number of at least 0")
+            settings[key] = data[key]
+    return settings
