@@ -74,7 +74,8 @@ class CheckReport:
                          f"{game.engine_messages} messages to the bot, {game.bot_messages} from it")
         messages = sum(g.engine_messages + g.bot_messages for g in self.games)
         if self.ok:
-            lines.append(f"verdict: ok ({len(self.games)} games, {messages} messages, "
+            games = f"{len(self.games)} game{'s' if len(self.games) > 1 else ''}"
+            lines.append(f"verdict: ok ({games}, {messages} messages, "
                          "every one valid against the protocol's schema)")
         else:
             count = len(self.problems)
@@ -173,6 +174,7 @@ def conversation_problems(records: Iterable[dict], validator: MessageValidator,
             if kind == "request":
                 open_request = message.get("id")
             elif kind == "error":
+                open_request = message.get("id")  # the same request stands: answer it again
                 problems.append(Problem(game, f"the engine refused the bot's answer to request "
                                               f"{message.get('id')}: {message.get('reason')}",
                                         last_action))
@@ -185,6 +187,8 @@ def conversation_problems(records: Iterable[dict], validator: MessageValidator,
         bot_spoke = True
         if kind == "action":
             last_action = quoted(text)
+            if reason is not None:
+                continue  # its id may not even be a number: the schema's complaint says enough
             if open_request is None:
                 problems.append(Problem(game, "the bot sent an action with no request open",
                                         quoted(text)))
@@ -198,47 +202,43 @@ def conversation_problems(records: Iterable[dict], validator: MessageValidator,
 
 # -- the games ------------------------------------------------------------------------------------
 
-def command_of(bot: Sequence[str]) -> tuple[list[str], str | None, dict, str]:
-    """(command, working folder, options, display name) of a bot given as a command line or as
-    one spec: ``cmd:...``, a bot file (.json or .toml), or a built-in bot's spec (served over
-    the protocol by ``python -m risk.protocol.serve``). Raises UsageError for an unreadable file."""
-    if len(bot) != 1:
-        return list(bot), None, {}, shlex.join(bot)
-    spec = bot[0]
-    if spec.startswith("cmd:"):
-        return shlex.split(spec[4:]), None, {}, spec
-    path = Path(spec)
-    if path.suffix in (".json", ".toml"):
-        try:
-            if path.suffix == ".json":
-                data = json.loads(path.read_text(encoding="utf-8"))
-            else:
-                import tomllib
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise UsageError(f"cannot read the bot file {spec}: {exc}") from None
-        command = data.get("command") if isinstance(data, dict) else None
-        if isinstance(command, str):
-            command = shlex.split(command)
-        if not command or not all(isinstance(word, str) for word in command):
-            raise UsageError(f"bot file {spec}: 'command' must be a list of strings")
-        cwd = str((path.parent / data.get("cwd", ".")).resolve())
-        return command, cwd, dict(data.get("options") or {}), data.get("name") or spec
-    from ai import registry
+def program_of(bot: Sequence[str]):
+    """The bot program to check, as an :class:`ExternalAgent` (not started), and its display
+    name: ``bot`` is a command line, or one spec (``cmd:...``, a bot file, or a built-in bot's
+    spec, which is checked served over the protocol by ``python -m risk.protocol.serve``); one
+    word that is none of these is a program to run. Raises UsageError for a bad spec."""
+    from ai import make_agent, registry
+    from risk.protocol.external import ExternalAgent
+    from risk.protocol.spec import is_external_spec
 
-    if spec.split(":", 1)[0] in registry.available() or registry.is_import_path(spec):
-        return [sys.executable, "-m", "risk.protocol.serve", spec], None, {}, spec
-    return [spec], None, {}, spec  # one word that names no bot: a program on the PATH
+    if len(bot) == 1 and is_external_spec(bot[0]):
+        return make_agent(bot[0]), bot[0]
+    if len(bot) == 1 and (registry.is_import_path(bot[0])
+                          or bot[0].split(":", 1)[0] in registry.available()):
+        make_agent(bot[0])  # a bad parameter is the user's mistake: say so here, in one line
+        command = [sys.executable, "-m", "risk.protocol.serve", bot[0]]
+        return ExternalAgent(command, spec=bot[0]), bot[0]
+    return ExternalAgent(list(bot), spec="cmd:" + shlex.join(bot)), shlex.join(bot)
 
 
-def tapped_bot_file(folder: Path, command: list[str], cwd: str | None, options: dict,
-                    name: str, transcript: Path) -> Path:
-    """A bot file that runs ``command`` through the recording relay."""
-    relay = [sys.executable, "-m", "risk.bot_tap", str(transcript), "--", *command]
-    data = {"command": relay, "cwd": cwd or str(Path.cwd()), "options": options, "name": name}
-    path = folder / f"{transcript.stem}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+def tapped(program, transcript: Path, log: Path | None):
+    """A copy of ``program`` run through the recording relay, writing to ``transcript``."""
+    from risk.protocol.external import ExternalAgent
+
+    relay = [sys.executable, "-m", "risk.bot_tap", str(transcript.resolve()), "--", *program.command]
+    return ExternalAgent(relay, spec=program.spec, cwd=program.cwd, options=program.options,
+                         display_name=program.display_name, retries=program.retries,
+                         timeout=program.timeout, log_path=log or program.log_path)
+
+
+def fault_problem(fault, seat: int, game: int, records: list[dict]) -> Problem:
+    """The referee's fault as a problem, quoting the last line that crossed the pipes (for a
+    timeout, the request the bot left unanswered)."""
+    if fault.seat != seat:
+        return Problem(game, f"a built-in opponent failed ({fault}); this game proves nothing")
+    last = records[-1] if records else None
+    evidence = f"the last line, from the {last['from']}: {quoted(last['text'])}" if last else None
+    return Problem(game, f"the referee ended the game: {fault}", evidence)
 
 
 def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
@@ -252,7 +252,7 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
     from risk.rules import Rules
 
     validator = MessageValidator()
-    command, cwd, options, name = command_of(bot)
+    program, name = program_of(bot)
     for opponent in opponents:
         make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game
     players = len(opponents) + 1
@@ -265,9 +265,9 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
             game_seed, seat = seed + number - 1, (number - 1) % players
             transcript = folder / f"game-{number}.jsonl"
             transcript.unlink(missing_ok=True)
-            bot_file = tapped_bot_file(Path(scratch), command, cwd, options, name, transcript)
+            log = folder / f"game-{number}.log" if transcripts else None
             agents = [make_agent(spec) for spec in opponents]
-            agents.insert(seat, make_agent(str(bot_file)))
+            agents.insert(seat, tapped(program, transcript, log))
             specs = tuple(list(opponents[:seat]) + [name] + list(opponents[seat:]))
             match = Match(agents, seed=game_seed, rules=Rules(max_turns=max_turns),
                           clock=MoveClock(move_limit=move_seconds))
@@ -276,19 +276,15 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
                 outcome = (f"played {result.turns} turns ({result.reason}), "
                            f"place {result.places[seat]} of {players}")
             except AgentFault as fault:
-                outcome = f"forfeited: {fault.kind}"
-                if fault.seat == seat:
-                    problems.append(Problem(number, f"the referee ended the game: {fault}"))
-                else:
-                    problems.append(Problem(number, f"a built-in opponent failed ({fault}); "
-                                                    "the check is void"))
+                outcome, ended = f"forfeited: {fault.kind}", fault
+            else:
+                ended = None
             finally:
-                close = getattr(agents[seat], "close", None)
-                if close is not None:
-                    close()
+                agents[seat].close()
             records = read_transcript(transcript)
-            found = conversation_problems(records, validator, number)
-            problems.extend(p for p in found if p not in problems)
+            problems.extend(conversation_problems(records, validator, number))
+            if ended is not None:
+                problems.append(fault_problem(ended, seat, number, records))
             checks.append(GameCheck(number, game_seed, seat, specs, outcome,
                                     sum(r["from"] == "engine" for r in records),
                                     sum(r["from"] == "bot" for r in records)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,109 @@ def test_the_relay_names_a_program_it_cannot_start(tmp_path):
 def test_bot_without_a_tool_prints_help(capsys):
     assert main(["bot"]) == 2
     assert "check" in capsys.readouterr().out
+
+
+# -- verdicts on real programs ---------------------------------------------------------------------
+
+NODE = shutil.which("node")
+
+#: Small broken bots: each gets one thing wrong after a correct handshake (unless it is the hello).
+BROKEN = {
+    "always_end": ('hello = {"type": "hello", "protocol": 1, "name": "always-end", "options": []}\n'
+                   'def answer(m): return {"type": "action", "id": m["id"], "action": "end"}\n'),
+    "string_id": ('hello = {"type": "hello", "protocol": 1, "name": "string-id", "options": []}\n'
+                  'def answer(m): return {"type": "action", "id": str(m["id"]), "action": m["legal"][0]["action"]}\n'),
+    "bad_option": ('hello = {"type": "hello", "protocol": 1, "name": "bad-option",\n'
+                   '         "options": [{"name": "depth", "type": "integer", "default": 2}]}\n'
+                   'def answer(m): return {"type": "action", "id": m["id"], "action": m["legal"][0]["action"]}\n'),
+    "sleeper": ('hello = {"type": "hello", "protocol": 1, "name": "sleeper", "options": []}\n'
+                'def answer(m): time.sleep(600)\n'),
+}
+LOOP = """
+import json, sys, time
+{body}
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps(hello), flush=True)
+    elif m["type"] in ("request", "error"):
+        print(json.dumps(answer(m)), flush=True)
+    elif m["type"] == "quit":
+        break
+"""
+
+
+def broken_bot(tmp_path, name: str) -> list[str]:
+    path = tmp_path / f"{name}.py"
+    path.write_text(LOOP.format(body=BROKEN[name]))
+    return [sys.executable, str(path)]
+
+
+def check(capsys, *args) -> tuple[int, str]:
+    status = main(["bot", "check", "--games", "2", "--max-turns", "15", *args])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return status, captured.out
+
+
+def test_the_python_example_passes(capsys):
+    status, out = check(capsys, "--", sys.executable, str(PY_BOT))
+    assert status == 0, out
+    assert out.splitlines()[-1].startswith("verdict: ok (2 games, ")
+    assert "game 2: seed 2, seat 2 of 3 against angry, random: played" in out
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed: the JavaScript example bot cannot run here")
+def test_the_node_example_passes_as_a_cmd_spec(capsys):
+    status, out = check(capsys, f"cmd:{NODE} {ROOT / 'examples' / 'bots' / 'random_bot.js'}")
+    assert status == 0 and "verdict: ok" in out, out
+
+
+def test_a_built_in_bot_passes_served_over_the_protocol(capsys):
+    status, out = check(capsys, "--games", "1", "angry")
+    assert status == 0 and "verdict: ok (1 game, " in out, out
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("always_end", ["the engine refused the bot's answer to request 1: 'end': the claim phase cannot be ended early",
+                    '      {"type": "action", "id": 1, "action": "end"}',
+                    "made an illegal move"]),
+    ("string_id", ["the bot's action message fails the schema: at .id: '1' is not of type 'integer'",
+                   '      {"type": "action", "id": "1", "action": "claim alaska"}']),
+    ("bad_option", ["the bot's hello message fails the schema: at .options[0].type: 'integer' is not one of",
+                    "failed the handshake"]),
+    ("sleeper", ["timed out: no move within 1 s", "the last line, from the engine: {\"type\":\"request\",\"id\":1,"]),
+])
+def test_a_broken_bot_fails_with_the_message_that_showed_it(capsys, tmp_path, name, expected):
+    status, out = check(capsys, "--move-time", "1", "--", *broken_bot(tmp_path, name))
+    assert status == 1
+    verdict = out[out.index("verdict: FAILED"):]
+    for text in expected:
+        assert text in verdict, verdict
+
+
+def test_a_timed_out_bot_leaves_no_process_behind(capsys, tmp_path):
+    command = broken_bot(tmp_path, "sleeper")
+    check(capsys, "--move-time", "1", "--", *command)
+    table = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert command[1] not in table
+
+
+def test_the_transcripts_and_logs_can_be_kept(capsys, tmp_path):
+    status, _ = check(capsys, "--games", "1", "--transcripts", str(tmp_path / "kept"), "--",
+                      sys.executable, str(PY_BOT))
+    assert status == 0
+    records = read_transcript(tmp_path / "kept" / "game-1.jsonl")
+    assert records[0]["from"] == "engine" and json.loads(records[0]["text"])["type"] == "hello"
+    assert "game over" in (tmp_path / "kept" / "game-1.log").read_text()  # the bot's stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no-such-file.json"], "bot file no-such-file.json: cannot read it"),
+    (["angry:depth=3"], "unknown parameter 'depth'"),
+    (["--opponents", "nobody", "angry"], "unknown bot 'nobody'"),
+])
+def test_bad_check_arguments_get_one_line(capsys, args, message):
+    assert main(["bot", "check", *args]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
