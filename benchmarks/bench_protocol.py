@@ -6,10 +6,11 @@ Two measurements, each repeated R times (the median is reported):
 
 1. games per second of 4-player games between ``angry`` and three built-in bots (``random``,
    ``threshold``, ``angry``; 60-turn cap), the first seat played in-process, then by the same
-   bot served over the protocol (``python -m risk.protocol.serve angry``, one process kept
-   across the games, started before the clock runs);
+   bot served over the protocol (``python -m risk.protocol.serve angry``; the referee starts
+   one process per seat and game, so its start-up, measured apart, is in each game's time);
 2. ``mcts`` decisions per second (its default budget) in 3-player games against ``angry`` and
-   ``random``: the time of the mcts seat's moves only, in-process and served.
+   ``random``: the time of the mcts seat's moves after the setup only, in-process and served
+   (the first request of each game, which pays for the process's start, is counted too).
 
 The load average is printed before and after: on a busy machine (load above the core count)
 the figures are not worth quoting. The protocol's overhead is the JSON of each request (the
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -38,7 +40,8 @@ def served(spec: str) -> str:
 
 
 class TimedAgent:
-    """Passes everything to ``agent``, adding up the time of its moves."""
+    """Passes everything to ``agent``, adding up the time of its moves after the setup (the
+    claims and placements, which mcts answers by a quick rule, not a search)."""
 
     def __init__(self, agent):
         self.agent = agent
@@ -50,8 +53,9 @@ class TimedAgent:
         try:
             return self.agent.act(view)
         finally:
-            self.seconds += time.perf_counter() - started
-            self.moves += 1
+            if view.turn > 0:
+                self.seconds += time.perf_counter() - started
+                self.moves += 1
 
     def __getattr__(self, name):
         return getattr(self.agent, name)
@@ -63,9 +67,24 @@ def close(agent) -> None:
         closer()
 
 
+def startup_seconds(spec: str) -> float:
+    """Seconds from starting ``python -m risk.protocol.serve spec`` to its hello: what each
+    game pays for its own process."""
+    started = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "risk.protocol.serve", spec], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    server.stdin.write('{"type":"hello","protocol":1,"engine":"bench","engine_version":""}\n')
+    server.stdin.flush()
+    server.stdout.readline()
+    elapsed = time.perf_counter() - started
+    server.stdin.close()
+    server.wait()
+    return elapsed
+
+
 def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, list]:
     """Games per second with ``first_seat`` in seat 1, and the games' places (to compare)."""
-    bot = make_agent(first_seat)  # a served bot starts its process here, off the clock
+    bot = make_agent(first_seat)  # a served bot starts a process for each game, on its clock
     others = [make_agent(spec) for spec in OPPONENTS]
     places = []
     try:
@@ -99,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
     parser.add_argument("--repeats", type=int, default=3, help="repeats of each measurement (default 3)")
-    parser.add_argument("--mcts-decisions", type=int, default=150,
-                        help="mcts decisions per measurement (default 150)")
+    parser.add_argument("--mcts-decisions", type=int, default=100,
+                        help="mcts decisions after the setup per measurement (default 100)")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
 
@@ -119,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     same = rows[0][2] == rows[1][2]
     print(f"served angry {'played the same games as' if same else 'played DIFFERENT games from'} "
           f"the in-process one; protocol overhead {rows[0][1] / rows[1][1]:.2f}x")
+    startup = statistics.median(startup_seconds("angry") for _ in range(max(3, args.repeats)))
+    without = 1 / (1 / rows[1][1] - startup)
+    print(f"{'':<22} of which {startup:.2f} s a game is the served bot's start-up (one process per "
+          f"seat and game); without it {without:.2f} games/s, overhead {rows[0][1] / without:.2f}x")
 
     for label, spec in (("mcts in-process", "mcts"), ("mcts served", served("mcts"))):
         rates = [mcts_decisions_per_second(spec, args.mcts_decisions, args.seed)
