@@ -93,3 +93,18 @@ def test_an_example_bot_takes_its_options_from_a_bot_file(tmp_path):
             if entry["from"] == "engine"]
     assert {"type": "option", "name": "end_weight", "value": 0.0} in sent
     assert {"type": "option", "name": "seed", "value": 4} in sent
+
+
+def test_the_tutorials_first_bot_passes_the_check(tmp_path):
+    """The 25-line bot of docs/protocol-tutorial.md is kept working: it is run as written."""
+    pytest.importorskip("jsonschema")
+    from risk.bot_check import check_bot
+
+    text = (ROOT / "docs" / "protocol-tutorial.md").read_text()
+    start = text.index("```python\n", text.index("## Your first bot")) + len("```python\n")
+    source = text[start:text.index("```", start)]
+    assert len(source.splitlines()) <= 25
+    bot = tmp_path / "tiny.py"
+    bot.write_text(source)
+    report = check_bot([sys.executable, str(bot)], games=2, seed=11, max_turns=15)
+    assert report.ok, report.text()
