@@ -17,7 +17,7 @@ import json
 import shlex
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -211,10 +211,12 @@ def program_of(bot: Sequence[str]):
     from risk.protocol.external import ExternalAgent
     from risk.protocol.spec import is_external_spec
 
-    if len(bot) == 1 and is_external_spec(bot[0]):
-        return make_agent(bot[0]), bot[0]
-    if len(bot) == 1 and (registry.is_import_path(bot[0])
-                          or bot[0].split(":", 1)[0] in registry.available()):
+    word = bot[0] if len(bot) == 1 else None
+    if word is not None and is_external_spec(word):
+        return make_agent(word), word
+    a_program = word is None or "/" in word or Path(word).exists()
+    if not a_program and (word.split(":", 1)[0] in registry.available()
+                          or registry.is_import_path(word)):
         make_agent(bot[0])  # a bad parameter is the user's mistake: say so here, in one line
         command = [sys.executable, "-m", "risk.protocol.serve", bot[0]]
         return ExternalAgent(command, spec=bot[0]), bot[0]
@@ -223,9 +225,12 @@ def program_of(bot: Sequence[str]):
 
 def tapped(program, transcript: Path, log: Path | None):
     """A copy of ``program`` run through the recording relay, writing to ``transcript``."""
+    from risk import bot_tap
     from risk.protocol.external import ExternalAgent
 
-    relay = [sys.executable, "-m", "risk.bot_tap", str(transcript.resolve()), "--", *program.command]
+    # The relay runs as a script (it needs only the standard library), so it starts fast and
+    # from any working folder, whether or not this package is importable there.
+    relay = [sys.executable, bot_tap.__file__, str(transcript.resolve()), "--", *program.command]
     return ExternalAgent(relay, spec=program.spec, cwd=program.cwd, options=program.options,
                          display_name=program.display_name, retries=program.retries,
                          timeout=program.timeout, log_path=log or program.log_path)
