@@ -82,9 +82,10 @@ def startup_seconds(spec: str) -> float:
     return elapsed
 
 
-def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, list]:
-    """Games per second with ``first_seat`` in seat 1, and the games' places (to compare)."""
-    bot = make_agent(first_seat)  # a served bot starts a process for each game, on its clock
+def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, float, list]:
+    """Games per second with ``first_seat`` in seat 1, its milliseconds per decision after the
+    setup, and the games' places (to compare)."""
+    bot = TimedAgent(make_agent(first_seat))  # a served bot starts a process for each game
     others = [make_agent(spec) for spec in OPPONENTS]
     places = []
     try:
@@ -94,8 +95,8 @@ def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, lis
             places.append(result.places)
         elapsed = time.perf_counter() - started
     finally:
-        close(bot)
-    return games / elapsed, places
+        close(bot.agent)
+    return games / elapsed, 1000 * bot.seconds / bot.moves, places
 
 
 def mcts_decisions_per_second(spec: str, decisions: int, seed: int) -> float:
@@ -128,12 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {load_before:.2f} on {cores} cores")
     rows = []
     for label, spec in (("angry in-process", "angry"), ("angry served", served("angry"))):
-        rates, places = [], None
+        rates, decision_ms, places = [], [], None
         for _ in range(args.repeats):
-            rate, places = games_per_second(spec, args.games, args.seed)
+            rate, ms, places = games_per_second(spec, args.games, args.seed)
             rates.append(rate)
+            decision_ms.append(ms)
         rows.append((label, statistics.median(rates), places))
-        print(f"{label:<22} {statistics.median(rates):8.2f} games/s  "
+        print(f"{label:<22} {statistics.median(rates):8.2f} games/s, "
+              f"{statistics.median(decision_ms):.2f} ms a decision "
               f"(4 players vs {', '.join(OPPONENTS)}; runs {', '.join(f'{r:.2f}' for r in rates)})")
     same = rows[0][2] == rows[1][2]
     print(f"served angry {'played the same games as' if same else 'played DIFFERENT games from'} "
