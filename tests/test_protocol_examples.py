@@ -108,3 +108,20 @@ def test_the_tutorials_first_bot_passes_the_check(tmp_path):
     bot.write_text(source)
     report = check_bot([sys.executable, str(bot)], games=2, seed=11, max_turns=15)
     assert report.ok, report.text()
+
+
+def test_the_example_bots_are_short_and_need_only_their_standard_library():
+    import ast
+
+    python_source = (BOTS / "random_bot.py").read_text()
+    js_source = (BOTS / "random_bot.js").read_text()
+    assert len(python_source.splitlines()) < 150 and len(js_source.splitlines()) < 150
+    imported = set()
+    for node in ast.walk(ast.parse(python_source)):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module.split(".")[0])
+    assert imported and imported <= sys.stdlib_module_names, imported - sys.stdlib_module_names
+    required = set(__import__("re").findall(r"require\(\"([^\"]+)\"\)", js_source))
+    assert required == {"readline"}  # a Node built-in module
