@@ -4,6 +4,7 @@ protocol, and every message of those games validates against docs/protocol.schem
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -123,5 +124,5 @@ def test_the_example_bots_are_short_and_need_only_their_standard_library():
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module.split(".")[0])
     assert imported and imported <= sys.stdlib_module_names, imported - sys.stdlib_module_names
-    required = set(__import__("re").findall(r"require\(\"([^\"]+)\"\)", js_source))
+    required = set(re.findall(r"require\(\"([^\"]+)\"\)", js_source))
     assert required == {"readline"}  # a Node built-in module
