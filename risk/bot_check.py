@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from risk.bot_tap import KEPT_BYTES
 from risk.errors import UsageError
 
 #: How much of a message a problem quotes.
@@ -149,7 +150,7 @@ def conversation_problems(records: Iterable[dict], validator: MessageValidator,
         side, text = record["from"], record["text"]
         sender = "the bot" if side == "bot" else "the engine"
         if record.get("truncated"):
-            problems.append(Problem(game, f"{sender} sent a line of {record['size']} bytes",
+            problems.append(Problem(game, f"{sender} sent a line longer than {KEPT_BYTES} bytes",
                                     quoted(text)))
             continue
         try:

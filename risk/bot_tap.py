@@ -6,8 +6,8 @@ COMMAND (in its own process group, the relay's), passes its stdin to the bot's a
 stdout to its own unchanged and at once (chunks, not lines: a bot that never ends a line must
 not make the relay hold it), and appends each line to TRANSCRIPT as one JSON object
 ``{"from": "engine"|"bot", "text": ..., "size": bytes, "truncated": bool}``. A line longer than
-:data:`KEPT_BYTES` is recorded cut (its size is kept), so a bot writing megabytes of garbage
-costs the relay no memory. The bot's stderr is passed through untouched. The relay exits with the
+:data:`KEPT_BYTES` is recorded cut as soon as it is that long (``size``: the bytes seen then), so
+a bot writing megabytes of garbage costs the relay no memory and leaves its evidence. The bot's stderr is passed through untouched. The relay exits with the
 bot's exit status; killed with SIGTERM, or when the referee closes its stdin and the bot exits,
 it leaves nothing running.
 """
@@ -43,29 +43,35 @@ class Transcript:
 
 
 class LineSplitter:
-    """Cuts a byte stream into lines for the transcript, keeping at most KEPT_BYTES of each."""
+    """Cuts a byte stream into lines for the transcript. A line longer than KEPT_BYTES is
+    recorded the moment it crosses that size (its first KEPT_BYTES, marked truncated), not at
+    its end, which may never come: the referee kills a bot that floods it."""
 
     def __init__(self, transcript: Transcript, side: str):
         self.transcript, self.side = transcript, side
         self.kept = bytearray()
         self.size = 0
+        self.cut = False  # this line was recorded already, as too long
 
     def feed(self, chunk: bytes) -> None:
         while chunk:
             end = chunk.find(b"\n")
             piece = chunk if end < 0 else chunk[:end]
-            room = KEPT_BYTES - len(self.kept)
-            if room > 0:
-                self.kept += piece[:room]
             self.size += len(piece)
+            if not self.cut:
+                self.kept += piece[:KEPT_BYTES + 1 - len(self.kept)]
+                if len(self.kept) > KEPT_BYTES:
+                    self.transcript.record(self.side, bytes(self.kept[:KEPT_BYTES]), self.size)
+                    self.cut = True
             if end < 0:
                 return
-            self.transcript.record(self.side, bytes(self.kept), self.size)
-            self.kept, self.size = bytearray(), 0
+            if not self.cut:
+                self.transcript.record(self.side, bytes(self.kept), self.size)
+            self.kept, self.size, self.cut = bytearray(), 0, False
             chunk = chunk[end + 1:]
 
     def close(self) -> None:
-        if self.size:  # a last line without its newline
+        if self.size and not self.cut:  # a last line without its newline
             self.transcript.record(self.side, bytes(self.kept), self.size)
 
 

@@ -95,7 +95,7 @@ def test_an_engine_message_failing_the_schema_is_blamed_on_the_engine():
 
 def test_a_huge_line_is_named_by_its_size():
     huge = {"from": "bot", "text": "x" * 100, "size": 10_000_000, "truncated": True}
-    assert problems_of(record("engine", HELLO), huge) == ["the bot sent a line of 10000000 bytes"]
+    assert problems_of(record("engine", HELLO), huge) == ["the bot sent a line longer than 1048576 bytes"]
 
 
 def test_the_relay_passes_lines_both_ways_and_records_them(tmp_path):
@@ -119,12 +119,13 @@ def test_the_relay_keeps_a_bounded_piece_of_a_huge_line(tmp_path):
     from risk import bot_tap
 
     transcript = tmp_path / "t.jsonl"
-    flood = "import sys; sys.stdout.write('x' * 3_000_000 + '\\n'); sys.stdout.flush()"
+    flood = "import sys; sys.stdout.write('x' * 3_000_000 + '\\nok\\n'); sys.stdout.flush()"
     done = subprocess.run([sys.executable, "-m", "risk.bot_tap", str(transcript), "--",
                            sys.executable, "-c", flood], input="", capture_output=True, timeout=60, cwd=ROOT)
-    assert len(done.stdout) == 3_000_001  # passed on whole
-    [entry] = read_transcript(transcript)
-    assert entry["size"] == 3_000_000 and entry["truncated"] and len(entry["text"]) == bot_tap.KEPT_BYTES
+    assert len(done.stdout) == 3_000_004  # passed on whole
+    huge, short = read_transcript(transcript)
+    assert huge["truncated"] and len(huge["text"]) == bot_tap.KEPT_BYTES < huge["size"] < 3_000_000
+    assert short == {"from": "bot", "text": "ok", "size": 2, "truncated": False}
 
 
 def test_the_relay_names_a_program_it_cannot_start(tmp_path):
@@ -151,6 +152,10 @@ BROKEN = {
     "bad_option": ('hello = {"type": "hello", "protocol": 1, "name": "bad-option",\n'
                    '         "options": [{"name": "depth", "type": "integer", "default": 2}]}\n'
                    'def answer(m): return {"type": "action", "id": m["id"], "action": m["legal"][0]["action"]}\n'),
+    "flood": ('hello = {"type": "hello", "protocol": 1, "name": "flood", "options": []}\n'
+              'def answer(m):\n'
+              '    while True:\n'
+              '        sys.stdout.write("garbage " * 100000); sys.stdout.flush()\n'),
     "sleeper": ('hello = {"type": "hello", "protocol": 1, "name": "sleeper", "options": []}\n'
                 'def answer(m): time.sleep(600)\n'),
 }
@@ -207,6 +212,8 @@ def test_a_built_in_bot_passes_served_over_the_protocol(capsys):
                    '      {"type": "action", "id": "1", "action": "claim alaska"}']),
     ("bad_option", ["the bot's hello message fails the schema: at .options[0].type: 'integer' is not one of",
                     "failed the handshake"]),
+    ("flood", ["the bot sent a line longer than 1048576 bytes\n      garbage garbage",
+               "wrote unreadable output: a line longer than 1048576 bytes"]),
     ("sleeper", ["timed out: no move within 1 s", "the last line, from the engine: {\"type\":\"request\",\"id\":1,"]),
 ])
 def test_a_broken_bot_fails_with_the_message_that_showed_it(capsys, tmp_path, name, expected):
@@ -217,11 +224,12 @@ def test_a_broken_bot_fails_with_the_message_that_showed_it(capsys, tmp_path, na
         assert text in verdict, verdict
 
 
-def test_a_timed_out_bot_leaves_no_process_behind(capsys, tmp_path):
-    command = broken_bot(tmp_path, "sleeper")
+@pytest.mark.parametrize("name", ["sleeper", "flood"])
+def test_a_forfeiting_bot_leaves_no_process_behind(capsys, tmp_path, name):
+    command = broken_bot(tmp_path, name)
     check(capsys, "--move-time", "1", "--", *command)
     table = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    assert command[1] not in table
+    assert command[1] not in table  # neither the bot nor the relay that ran it
 
 
 def test_the_transcripts_and_logs_can_be_kept(capsys, tmp_path):
