@@ -37,6 +37,35 @@ class ChannelFault(Exception):
         self.detail = detail
 
 
+def _wait_for_group_to_go(pgid: int, most: float = 2.0) -> None:
+    """Wait (briefly) until the killed group's last member is gone: the grandchildren are not
+    ours to reap, so their end is only seen as the group ceasing to exist."""
+    end = time.monotonic() + most
+    while time.monotonic() < end and _group_alive(pgid):
+        time.sleep(0.01)
+
+
+def _group_alive(pgid: int) -> bool:
+    """Whether a process of group ``pgid`` still runs (a zombie waiting for its parent to reap it
+    does not run; where /proc is missing, any member counts)."""
+    try:
+        os.killpg(pgid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return True
+    for entry in proc.iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+                return True
+    return False
+
+
 class BotProcess:
     """One running bot program."""
 
@@ -60,6 +89,14 @@ class BotProcess:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ, "out")
         self._selector.register(self.process.stderr, selectors.EVENT_READ, "err")
+        # The program's end wakes the wait even when a grandchild still holds its stdout open.
+        self._pidfd = None
+        if hasattr(os, "pidfd_open"):
+            try:
+                self._pidfd = os.pidfd_open(self.pid)
+                self._selector.register(self._pidfd, selectors.EVENT_READ, "exit")
+            except OSError:
+                self._pidfd = None
         self._buffer = bytearray()
         self._lines: list[bytes] = []
         self._eof = False
@@ -96,15 +133,21 @@ class BotProcess:
         """The program's next line (without its newline) before ``deadline``; ChannelFault if it
         exits, runs out of time or writes a line longer than ``max_line``."""
         while not self._lines:
-            if self._eof:
+            if self._eof or self.process.poll() is not None:
+                self._pump(0)
+                if self._lines:
+                    break
                 raise ChannelFault(CRASHED, f"the program ended its output{self._exit_note(wait=0.5)}")
             if self._expired(deadline):
                 raise ChannelFault(TIMED_OUT, "no reply in time")
-            self._pump(self._wait(deadline, 1.0))
+            self._pump(self._wait(deadline, 1.0 if self._pidfd is not None else 0.1))
         return self._lines.pop(0)
 
     def _pump(self, timeout: float) -> None:
         for key, _ in self._selector.select(timeout):
+            if key.data == "exit":
+                self._selector.unregister(key.fileobj)
+                continue
             try:
                 chunk = os.read(key.fileobj.fileno(), _CHUNK)
             except BlockingIOError:
@@ -171,11 +214,15 @@ class BotProcess:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
             pass
+        _wait_for_group_to_go(self.pid)
         try:
             self._pump(0)  # the last of its stderr
         except (ChannelFault, ValueError, OSError):
             pass
         self._selector.close()
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
             try:
                 pipe.close()

@@ -85,6 +85,7 @@ class ExternalAgent:
         self.seed = None  # the match seeds the seat as for a built-in bot without a seed
         self._spec = spec
         self.hello: BotHello | None = None
+        self.pid: int | None = None  #: the last program started (its process group has this id)
         self._process: BotProcess | None = None
         self._finalizer = None
         self._lock = threading.RLock()
@@ -183,6 +184,7 @@ class ExternalAgent:
         except ChannelFault as fault:
             raise BotFault(fault.kind, fault.detail) from None
         self._process = process
+        self.pid = process.pid
         self._finalizer = weakref.finalize(self, process.kill)  # never leave a program behind
         process.log(f"[referee] started {' '.join(self.command)} (pid {process.pid})")
         try:
