@@ -98,8 +98,8 @@ class MessageValidator:
         try:
             import jsonschema
         except ImportError:
-            raise UsageError("risk bot check needs the jsonschema package: "
-                             "pip install 'markov-risk[protocol]'") from None
+            raise UsageError("risk bot check needs the jsonschema package (a dependency of "
+                             "markov-risk): pip install jsonschema") from None
         from risk.protocol.schema import protocol_schema
 
         self._whole = protocol_schema()
