@@ -19,7 +19,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from risk.bot_tap import KEPT_BYTES
 from risk.errors import UsageError
@@ -55,6 +55,12 @@ class GameCheck:
     engine_messages: int
     bot_messages: int
 
+    def text(self) -> str:
+        against = ", ".join(p for i, p in enumerate(self.players) if i != self.seat)
+        return (f"game {self.number}: seed {self.seed}, seat {self.seat + 1} of {len(self.players)} "
+                f"against {against}: {self.outcome}; {self.engine_messages} messages to the bot, "
+                f"{self.bot_messages} from it")
+
 
 @dataclass(frozen=True)
 class CheckReport:
@@ -67,12 +73,12 @@ class CheckReport:
         return not self.problems
 
     def text(self) -> str:
-        lines = [f"checking {self.bot}"]
-        for game in self.games:
-            against = ", ".join(p for i, p in enumerate(game.players) if i != game.seat)
-            lines.append(f"game {game.number}: seed {game.seed}, seat {game.seat + 1} of "
-                         f"{len(game.players)} against {against}: {game.outcome}; "
-                         f"{game.engine_messages} messages to the bot, {game.bot_messages} from it")
+        return "\n".join([f"checking {self.bot}", *(game.text() for game in self.games),
+                          self.verdict()])
+
+    def verdict(self) -> str:
+        """The last lines of :meth:`text`: ok, or the problems."""
+        lines = []
         messages = sum(g.engine_messages + g.bot_messages for g in self.games)
         if self.ok:
             games = f"{len(self.games)} game{'s' if len(self.games) > 1 else ''}"
@@ -249,9 +255,11 @@ def fault_problem(fault, seat: int, game: int, records: list[dict]) -> Problem:
 
 def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
               opponents: Sequence[str] = ("angry", "random"), max_turns: int = 30,
-              move_seconds: float | None = 10.0, transcripts: Path | None = None) -> CheckReport:
-    """Play ``games`` short games of the bot against ``opponents`` and check every message;
-    raises UsageError for a bad bot spec or opponent, never for what the bot does."""
+              move_seconds: float | None = 10.0, transcripts: Path | None = None,
+              progress: Callable[[str], None] | None = None) -> CheckReport:
+    """Play ``games`` short games of the bot against ``opponents`` and check every message
+    (``progress`` is given the lines of :meth:`CheckReport.text` before the verdict as they
+    come); raises UsageError for a bad bot spec or opponent, never for what the bot does."""
     from ai import make_agent
     from risk.clock import MoveClock
     from risk.match import AgentFault, Match
@@ -262,6 +270,8 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
     for opponent in opponents:
         make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game
     players = len(opponents) + 1
+    if progress is not None:
+        progress(f"checking {name}")
     checks: list[GameCheck] = []
     problems: list[Problem] = []
     with tempfile.TemporaryDirectory(prefix="risk-bot-check-") as scratch:
@@ -294,4 +304,6 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
             checks.append(GameCheck(number, game_seed, seat, specs, outcome,
                                     sum(r["from"] == "engine" for r in records),
                                     sum(r["from"] == "bot" for r in records)))
+            if progress is not None:
+                progress(checks[-1].text())
     return CheckReport(name, tuple(checks), tuple(problems))

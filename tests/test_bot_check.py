@@ -252,3 +252,12 @@ def test_bad_check_arguments_get_one_line(capsys, args, message):
     assert main(["bot", "check", *args]) != 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_progress_lines_and_the_verdict_make_the_report():
+    from risk.bot_check import check_bot
+
+    lines: list[str] = []
+    report = check_bot([sys.executable, str(PY_BOT)], games=2, seed=9, max_turns=10, progress=lines.append)
+    assert report.ok and len(lines) == 3
+    assert "\n".join([*lines, report.verdict()]) == report.text()

@@ -45,6 +45,7 @@ def run_check(args) -> int:
         raise UsageError(f"--opponents needs 1 to 5 bots, not {len(opponents)}")
     report = check_bot(args.bot, games=args.games, seed=args.seed, opponents=opponents,
                        max_turns=args.max_turns, move_seconds=args.move_time,
-                       transcripts=args.transcripts)
-    print(report.text())
+                       transcripts=args.transcripts,
+                       progress=lambda line: print(line, flush=True))
+    print(report.verdict())
     return 0 if report.ok else 1
