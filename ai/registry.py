@@ -106,14 +106,14 @@ def is_import_path(spec: str) -> bool:
 def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
     """The bot class a spec names and its raw parameter strings; raises UsageError. Without
     ``allow_imports`` an import path is refused, and nothing is imported."""
-    from risk.protocol.spec import BotProgram, is_external_spec
+    from risk.protocol.spec import BotProgram, is_external_spec, program_head
 
     if is_external_spec(spec):
         if not allow_imports:
             raise UsageError(f"bot '{spec}' runs a program, refused in a file: a bot read from a "
                              "save or record must be one of the registered bots")
         program = BotProgram(spec)
-        params_text = "" if spec.strip().startswith("cmd:") else spec.strip()[len(_program_file(spec)):]
+        params_text = spec.strip()[len(program_head(spec)):]
         return program, _params(spec, params_text.lstrip(":"))
     by_import = is_import_path(spec)
     if by_import and not allow_imports:
@@ -150,11 +150,6 @@ def _params(spec: str, params_text: str) -> dict[str, str]:
             raise UsageError(f"bot '{spec}': parameter '{item}' needs the form name=value")
         params[key.strip()] = value.strip()
     return params
-
-
-def _program_file(spec: str) -> str:
-    from risk.protocol.spec import _file_part
-    return _file_part(spec.strip())
 
 
 def make_agent(spec: str, allow_imports: bool = True):

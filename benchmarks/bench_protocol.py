@@ -1,35 +1,42 @@
 """The bot protocol's cost: the same games and decisions in-process and through the protocol.
 
-    python benchmarks/bench_protocol.py [--games N] [--repeats R] [--mcts-decisions N]
+    python benchmarks/bench_protocol.py [--games N] [--repeats R] [--decisions N] [--mcts SPEC]
 
-Two measurements, each repeated R times (the median is reported):
+Each measurement is repeated R times and the median reported:
 
-1. games per second of 4-player games between ``angry`` and three built-in bots (``random``,
-   ``threshold``, ``angry``; 60-turn cap), the first seat played in-process, then by the same
-   bot served over the protocol (``python -m risk.protocol.serve angry``; the referee starts
-   one process per seat and game, so its start-up, measured apart, is in each game's time);
-2. ``mcts`` decisions per second (its default budget) in 3-player games against ``angry`` and
-   ``random``: the time of the mcts seat's moves after the setup only, in-process and served
-   (the first request of each game, which pays for the process's start, is counted too).
+1. games per second of 4-player games, ``angry`` in seat 1 against ``random``, ``threshold`` and
+   ``angry`` (60-turn cap), seat 1 in-process, then the same bot served over the protocol
+   (``python -m risk.protocol.serve angry``; the referee starts one process per seat and game,
+   as in a tournament, so each game pays for a start-up, also measured alone). The served bot
+   must play the very same games (the places of every game are compared);
+2. milliseconds per decision of seat 1 after the setup, wall clock, and the whole game's CPU
+   milliseconds per decision of seat 1, the referee's and its ended bot programs' (start-ups
+   included): hardly stretched by a busy machine, unlike the wall clock;
+3. ``mcts`` decisions per second after the setup (3 players against ``angry`` and ``random``),
+   in-process and served.
 
-The load average is printed before and after: on a busy machine (load above the core count)
-the figures are not worth quoting. The protocol's overhead is the JSON of each request (the
-view and the legal actions, a few KB) and two pipe crossings per decision; the served bot
-rebuilds a GameState from the view before it thinks.
+The load average is printed before and after: with a load above the core count the wall-clock
+figures are not worth quoting. What the protocol costs per decision is the request's JSON (the
+view and the legal actions, a few KB), two pipe crossings, and the served bot rebuilding a
+GameState from the view before it thinks.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-from ai import make_agent
-from risk.match import Match
-from risk.rules import Rules
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai import make_agent  # noqa: E402
+from risk.match import Match  # noqa: E402
+from risk.rules import Rules  # noqa: E402
 
 OPPONENTS = ("random", "threshold", "angry")
 
@@ -40,8 +47,8 @@ def served(spec: str) -> str:
 
 
 class TimedAgent:
-    """Passes everything to ``agent``, adding up the time of its moves after the setup (the
-    claims and placements, which mcts answers by a quick rule, not a search)."""
+    """Passes everything to ``agent``, adding up the wall-clock time of its moves after the
+    setup (the claims and placements, which mcts answers by a quick rule, not a search)."""
 
     def __init__(self, agent):
         self.agent = agent
@@ -67,6 +74,13 @@ def close(agent) -> None:
         closer()
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (the bot programs)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def startup_seconds(spec: str) -> float:
     """Seconds from starting ``python -m risk.protocol.serve spec`` to its hello: what each
     game pays for its own process."""
@@ -82,12 +96,13 @@ def startup_seconds(spec: str) -> float:
     return elapsed
 
 
-def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, float, list]:
-    """Games per second with ``first_seat`` in seat 1, its milliseconds per decision after the
-    setup, and the games' places (to compare)."""
-    bot = TimedAgent(make_agent(first_seat))  # a served bot starts a process for each game
+def play_games(first_seat: str, games: int, seed: int) -> dict:
+    """Games with ``first_seat`` in seat 1: games per second, its wall-clock and CPU
+    milliseconds per decision after the setup, and the games' places (to compare)."""
+    bot = TimedAgent(make_agent(first_seat))
     others = [make_agent(spec) for spec in OPPONENTS]
     places = []
+    cpu_started = cpu_seconds()
     try:
         started = time.perf_counter()
         for game in range(games):
@@ -96,11 +111,12 @@ def games_per_second(first_seat: str, games: int, seed: int) -> tuple[float, flo
         elapsed = time.perf_counter() - started
     finally:
         close(bot.agent)
-    return games / elapsed, 1000 * bot.seconds / bot.moves, places
+    return {"games/s": games / elapsed, "ms": 1000 * bot.seconds / bot.moves,
+            "cpu ms": 1000 * (cpu_seconds() - cpu_started) / bot.moves, "places": places}
 
 
-def mcts_decisions_per_second(spec: str, decisions: int, seed: int) -> float:
-    """Decisions per second of the mcts seat over whole games until ``decisions`` are made."""
+def decisions_per_second(spec: str, decisions: int, seed: int) -> float:
+    """Decisions per second of seat 1 after the setup, over whole games until ``decisions``."""
     bot = TimedAgent(make_agent(spec))
     try:
         game = 0
@@ -109,6 +125,7 @@ def mcts_decisions_per_second(spec: str, decisions: int, seed: int) -> float:
                           rules=Rules(max_turns=40))
             while not match.state.is_terminal() and bot.moves < decisions:
                 match.step()
+            match.close()
             game += 1
     finally:
         close(bot.agent)
@@ -119,42 +136,42 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
     parser.add_argument("--repeats", type=int, default=3, help="repeats of each measurement (default 3)")
-    parser.add_argument("--mcts-decisions", type=int, default=100,
+    parser.add_argument("--decisions", type=int, default=100,
                         help="mcts decisions after the setup per measurement (default 100)")
+    parser.add_argument("--mcts", default="mcts", help="the searching bot's spec (default mcts)")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
 
     cores = os.cpu_count() or 1
     load_before = os.getloadavg()[0]
     print(f"load average {load_before:.2f} on {cores} cores")
-    rows = []
+    runs = {}
     for label, spec in (("angry in-process", "angry"), ("angry served", served("angry"))):
-        rates, decision_ms, places = [], [], None
-        for _ in range(args.repeats):
-            rate, ms, places = games_per_second(spec, args.games, args.seed)
-            rates.append(rate)
-            decision_ms.append(ms)
-        rows.append((label, statistics.median(rates), places))
-        print(f"{label:<22} {statistics.median(rates):8.2f} games/s, "
-              f"{statistics.median(decision_ms):.2f} ms a decision "
-              f"(4 players vs {', '.join(OPPONENTS)}; runs {', '.join(f'{r:.2f}' for r in rates)})")
-    same = rows[0][2] == rows[1][2]
+        results = [play_games(spec, args.games, args.seed) for _ in range(args.repeats)]
+        runs[label] = results
+        median = {key: statistics.median(r[key] for r in results) for key in ("games/s", "ms", "cpu ms")}
+        each = ", ".join(f"{r['games/s']:.2f}" for r in results)
+        print(f"{label:<18} {median['games/s']:7.2f} games/s, {median['ms']:.2f} ms and "
+              f"{median['cpu ms']:.2f} CPU ms (the whole game's, bot programs included) a "
+              f"decision (4 players vs {', '.join(OPPONENTS)}; "
+              f"runs {each} games/s)")
+    here, there = (statistics.median(r["games/s"] for r in runs[label]) for label in runs)
+    same = runs["angry in-process"][0]["places"] == runs["angry served"][0]["places"]
     print(f"served angry {'played the same games as' if same else 'played DIFFERENT games from'} "
-          f"the in-process one; protocol overhead {rows[0][1] / rows[1][1]:.2f}x")
+          f"the in-process one; {here / there:.2f}x slower")
     startup = statistics.median(startup_seconds("angry") for _ in range(max(3, args.repeats)))
-    without = 1 / (1 / rows[1][1] - startup)
-    print(f"{'':<22} of which {startup:.2f} s a game is the served bot's start-up (one process per "
-          f"seat and game); without it {without:.2f} games/s, overhead {rows[0][1] / without:.2f}x")
+    without = 1 / (1 / there - startup)
+    print(f"{'':<18} a served bot's start-up: {startup:.2f} s a game; without it {without:.2f} games/s "
+          f"({here / without:.2f}x slower)")
 
-    for label, spec in (("mcts in-process", "mcts"), ("mcts served", served("mcts"))):
-        rates = [mcts_decisions_per_second(spec, args.mcts_decisions, args.seed)
-                 for _ in range(args.repeats)]
-        print(f"{label:<22} {statistics.median(rates):8.2f} decisions/s  "
+    for label, spec in ((f"{args.mcts} in-process", args.mcts), (f"{args.mcts} served", served(args.mcts))):
+        rates = [decisions_per_second(spec, args.decisions, args.seed) for _ in range(args.repeats)]
+        print(f"{label:<18} {statistics.median(rates):7.2f} decisions/s "
               f"(runs {', '.join(f'{r:.2f}' for r in rates)})")
     load_after = os.getloadavg()[0]
     busy = max(load_before, load_after) > cores
     print(f"load average {load_after:.2f} after; "
-          f"{'the machine was BUSY: do not quote these figures' if busy else 'quiet enough'}")
+          f"{'the machine was BUSY: quote only the CPU figures, or measure again' if busy else 'quiet enough'}")
     return 0
 
 

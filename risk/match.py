@@ -128,6 +128,12 @@ class Match:
 
     The bots are reset (each with its seat's seed, on the clock) just before the first move; a
     match made from a ``state`` (a game resumed) does not reset them.
+
+    A bot that runs elsewhere (``risk.protocol.ExternalAgent``, a program) may have three more
+    methods, each optional: ``prepare(match, seat, allowed)``, called off the clock before each
+    timed call (to start its program and learn the move's allowance); ``observe(state, step)``,
+    called after every step like an observer; ``close()``, called when the game ends by a fault.
+    It reports its own faults by raising :class:`BotFault`.
     """
 
     def __init__(self, agents: Sequence, seed: int | None = None, rules: Rules | None = None,

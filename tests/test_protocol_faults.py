@@ -1,15 +1,16 @@
 """A bot program's faults: each forfeits with its own named fault, and leaves nothing running."""
 
-import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from ai import make_agent
 from risk.clock import MoveClock
-from risk.match import (BROKEN_PIPE, CRASHED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
+from risk.match import (BROKEN_PIPE, CRASHED, HANDSHAKE_FAILED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
                         WRONG_REQUEST_ID, AgentFault, Match)
+from risk.protocol.channel import MAX_LOG, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
 from risk.rules import Rules
 
@@ -72,6 +73,23 @@ def test_without_a_clock_the_bots_own_timeout_still_ends_the_wait():
     assert fault.kind == TIMED_OUT
 
 
+def test_a_bot_flooding_log_lines_still_runs_out_of_time(tmp_path):
+    fault = play_fault(faulty("log-flood", timeout=0.5, log_path=tmp_path / "flood.log"))
+    assert fault.kind == TIMED_OUT
+    assert (tmp_path / "flood.log").stat().st_size < MAX_LOG + 100  # the log is bounded too
+
+
+def test_a_program_that_never_reads_its_input_cannot_block_the_referee():
+    process = BotProcess(["sleep", "30"])
+    try:
+        with pytest.raises(ChannelFault) as caught:
+            process.write(b"x" * (4 << 20), time.monotonic() + 0.3)
+        assert caught.value.kind == TIMED_OUT and "did not read its input" in caught.value.detail
+    finally:
+        process.kill()
+    assert group_members(process.pid) == []
+
+
 def test_a_refused_reply_is_retried_then_the_game_goes_on():
     agent = faulty("illegal-then-legal", retries=1)
     agent.transcript = []
@@ -86,6 +104,16 @@ def test_a_refused_reply_is_retried_then_the_game_goes_on():
 def test_with_no_retries_the_first_illegal_move_forfeits():
     agent = faulty("illegal-then-legal", retries=0)
     assert play_fault(agent).kind == ILLEGAL_MOVE
+
+
+@pytest.mark.parametrize("mode, options, words", [
+    ("protocol-2", {}, "speaks protocol 2"),
+    ("first-legal", {"width": 3}, "option 'width' is not one the bot declares (depth)"),
+    ("first-legal", {"depth": "deep"}, "option depth='deep' is not a valid int"),
+])
+def test_a_failed_handshake_is_named(mode, options, words):
+    fault = play_fault(faulty(mode, options=options))
+    assert fault.kind == HANDSHAKE_FAILED and words in fault.detail
 
 
 def test_a_program_that_cannot_start_is_a_crash_with_its_name():

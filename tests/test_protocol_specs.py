@@ -139,3 +139,50 @@ def test_a_tournament_game_records_a_bot_programs_fault_and_goes_on():
 def _task(seats):
     return GameTask(game=0, group=0, rotation=0, seed=3, seats=tuple(seats),
                     players=tuple(f"seat {n}" for n in range(len(seats))))
+
+
+def test_the_served_bot_answers_a_refusal_with_a_legal_action_and_quits_on_quit():
+    import io
+
+    from risk.protocol.messages import Error, Hello, NewGame, Quit, Request
+    from risk.protocol.serve import Server
+    from risk.protocol.view import encode_legal, encode_view
+    from risk.state import GameState
+
+    state = GameState.new(players=3, seed=5)
+    out = io.StringIO()
+    server = Server("angry", out)
+    server.handle(Hello().line().decode())
+    server.handle(NewGame("g", 0, ["angry"] * 3, state.rules.to_dict(), state.board.to_dict(), 9,
+                          {"move_ms": None, "bank_ms": None}).line().decode())
+    server.handle(Request(1, encode_view(state, 0), encode_legal(state), None).line().decode())
+    server.handle(Error(1, "refused for the test", 1).line().decode())
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["type"] for r in replies] == ["hello", "action", "action"]
+    assert state.why_illegal(state.parse_action(replies[1]["action"])) is None
+    assert replies[2] == {"type": "action", "id": 1, "action": "claim alaska"}
+    server.handle(Quit().line().decode())
+    assert not server.running
+
+
+def test_risk_simulate_takes_a_program_seat_and_names_a_bad_one(capsys):
+    from risk.cli import main
+
+    assert main(["simulate", "--bots", f"{SERVE_ANGRY},random", "--seed", "3", "--max-turns", "5", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["seats"][0] == SERVE_ANGRY and result["turns"] == 5
+    assert main(["simulate", "--bots", "cmd:,random", "--seed", "3"]) == 1
+    assert "'cmd:' needs a command" in capsys.readouterr().err
+
+
+def test_risk_tune_tunes_an_option_of_a_bot_file(tmp_path):
+    from risk.tuning.params import TunedBot
+
+    path = tmp_path / "threshold.toml"
+    path.write_text(f'command = ["{sys.executable}", "-m", "risk.protocol.serve", "threshold"]\n'
+                    '[options]\nattack_threshold = 0.6\n')
+    bot = TunedBot.parse(f"{path}:attack_threshold=0.5", ["attack_threshold"])
+    assert bot.baseline == {"attack_threshold": 0.5}
+    spec = bot.spec_with({"attack_threshold": 0.7})
+    assert spec == f"{path}:attack_threshold=0.7"
+    assert make_agent(spec).options == {"attack_threshold": 0.7}

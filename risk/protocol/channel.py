@@ -132,6 +132,8 @@ class BotProcess:
     def read_line(self, deadline: float | None) -> bytes:
         """The program's next line (without its newline) before ``deadline``; ChannelFault if it
         exits, runs out of time or writes a line longer than ``max_line``."""
+        if self._expired(deadline):  # even with lines waiting: a bot flooding logs runs out of time too
+            raise ChannelFault(TIMED_OUT, "no reply in time")
         while not self._lines:
             if self._eof or self.process.poll() is not None:
                 self._pump(0)

@@ -48,6 +48,7 @@ class Server:
         self.board = None
         self.rules = None
         self.rng = None
+        self.last_request: Request | None = None
         self.running = True
 
     def handle(self, line: str) -> None:
@@ -64,7 +65,12 @@ class Server:
         elif isinstance(message, Request):
             self._answer(message)
         elif isinstance(message, Error):
-            print(f"refused: {message.reason}", file=sys.stderr)  # a built-in bot's move is legal
+            # A built-in bot's move is legal in the state it was given; if the engine disagrees,
+            # say so in the log and answer with the first legal action rather than forfeit.
+            print(f"refused: {message.reason}", file=sys.stderr)
+            item = self.last_request.legal[0]
+            text = item["action"] + (f" {item['min']}" if "min" in item else "")
+            self._send(ActionReply(message.id, text))
         elif isinstance(message, Quit):
             self.running = False
 
@@ -90,6 +96,7 @@ class Server:
     def _answer(self, message: Request) -> None:
         from risk.protocol.view import rebuild_state
 
+        self.last_request = message
         state = rebuild_state(self.board, self.rules, message.view, self.rng)
         action = self.agent.act(state)
         self._send(ActionReply(message.id, action.text(self.board)))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +32,16 @@ def is_external_spec(spec: str) -> bool:
     spec = spec.strip()
     if spec.startswith(CMD_PREFIX):
         return True
-    head = _file_part(spec)
+    head = program_head(spec)
     return head.lower().endswith(BOT_FILE_SUFFIXES)
 
 
-def _file_part(spec: str) -> str:
-    # "bots/x.toml:depth=3": the file is what comes before the parameters' colon
+def program_head(spec: str) -> str:
+    """The part of a program spec that names the program: the whole ``cmd:`` spec, or a bot
+    file's path without the ``:option=value,...`` that may follow it."""
+    spec = spec.strip()
+    if spec.startswith(CMD_PREFIX):
+        return spec
     for suffix in BOT_FILE_SUFFIXES:
         at = spec.lower().find(suffix + ":")
         if at >= 0:
@@ -63,7 +66,7 @@ class BotProgram:
 
         settings = self.settings
         merged = {**self.parameters(), **options}
-        spec = _file_part(self.spec) if not self.spec.startswith(CMD_PREFIX) else self.spec
+        spec = program_head(self.spec)
         changed = [f"{k}={v}" for k, v in options.items() if self.parameters().get(k) != v]
         if changed and not self.spec.startswith(CMD_PREFIX):
             spec += ":" + ",".join(changed)
@@ -82,11 +85,13 @@ def _read_spec(spec: str) -> dict[str, Any]:
         if not command:
             raise UsageError(f"bot '{spec}': 'cmd:' needs a command, e.g. cmd:python3 my_bot.py")
         return {"command": command}
-    return read_bot_file(_file_part(spec))
+    return read_bot_file(program_head(spec))
 
 
 def read_bot_file(path_text: str) -> dict[str, Any]:
     """The settings of a bot file, checked; raises UsageError naming the file and what is wrong."""
+    import tomllib  # only for a bot file: every make_agent call looks at specs
+
     path = Path(path_text)
     try:
         text = path.read_text(encoding="utf-8")

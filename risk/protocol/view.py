@@ -37,11 +37,7 @@ def card_name(state_or_board, card: int) -> str:
 
 def card_id(board, name: str) -> int:
     """The card a name stands for; raises KeyError for an unknown one."""
-    return WILD if name == "wild" else board.slugs.index(name) if name in board.slugs else _unknown(name)
-
-
-def _unknown(name: str) -> int:
-    raise KeyError(name)
+    return WILD if name == "wild" else board.id(name)
 
 
 def _slug(board, territory: int) -> str | None:
@@ -136,7 +132,7 @@ def decode_pending(data: dict[str, Any] | None, board):
     kind = data["kind"]
     if kind == "first_placer":
         return FirstPlacer(data["seat"])
-    source, target = board.slugs.index(data["source"]), board.slugs.index(data["target"])
+    source, target = board.id(data["source"]), board.id(data["target"])
     if kind == "defence":
         return DefenceChoice(source, target, tuple(data["attack_dice"]))
     if kind == "retreat":
@@ -225,11 +221,10 @@ def rebuild_state(board, rules, view: dict[str, Any], rng) -> GameState:
     ``rng`` (as ``GameState.view`` deals them, drawing the same numbers from ``rng``)."""
     seat = view["seat"]
     engine = view["engine"]
-    slugs = board.slugs
     n = len(board)
 
     def territory(slug):
-        return -1 if slug is None else slugs.index(slug)
+        return -1 if slug is None else board.id(slug)
 
     state = GameState.__new__(GameState)
     state.board = board

@@ -83,10 +83,10 @@ class TunedBot:
 def _spec_head(spec: str) -> str:
     """The part of a spec that names the bot: ``name``, or ``module:Class`` for an import path
     (the same reading as :func:`ai.registry.resolve`), or a bot file's path."""
-    from risk.protocol.spec import _file_part, is_external_spec
+    from risk.protocol.spec import is_external_spec, program_head
 
     if is_external_spec(spec):
-        return _file_part(spec)
+        return program_head(spec)
     head, _, params_text = spec.partition(":")
     first_param = params_text.split(",", 1)[0]
     if "." in head or (first_param and "=" not in first_param.split(":", 1)[0]):

@@ -1,7 +1,7 @@
 """A bot that speaks protocol 1 correctly up to its first request, then commits one fault.
 
     python faulty.py MODE     (MODE: sleep, crash, garbage, long-line, illegal, stale-id, unknown,
-                               close-input, first-legal, illegal-then-legal)
+                               close-input, log-flood, protocol-2, first-legal, illegal-then-legal)
 
 It starts a grandchild process (``sleep``) first, so that a test can check that the referee
 kills the whole process group. Standard library only, no import of the engine.
@@ -31,7 +31,7 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "hello":
-        send({"type": "hello", "protocol": 1, "name": f"faulty-{MODE}", "version": "1", "author": "tests",
+        send({"type": "hello", "protocol": 2 if MODE == "protocol-2" else 1, "name": f"faulty-{MODE}", "version": "1", "author": "tests",
               "options": [{"name": "depth", "type": "int", "default": 1}]})
         if MODE == "close-input":
             os.close(0)
@@ -57,6 +57,9 @@ for line in sys.stdin:
             send({"type": "action", "id": message["id"], "action": "occupy 999"})
         elif MODE == "stale-id":
             send({"type": "action", "id": message["id"] - 1, "action": first_action(message)})
+        elif MODE == "log-flood":
+            while True:
+                send({"type": "log", "text": "thinking..."})
         elif MODE == "unknown":
             send({"type": "banana", "id": message["id"]})
         elif MODE == "first-legal":
