@@ -7,8 +7,9 @@ Each measurement is repeated R times and the median reported:
 1. games per second of 4-player games, ``angry`` in seat 1 against ``random``, ``threshold`` and
    ``angry`` (60-turn cap), seat 1 in-process, then the same bot served over the protocol
    (``python -m risk.protocol.serve angry``; the referee starts one process per seat and game,
-   as in a tournament, so each game pays for a start-up, also measured alone). The served bot
-   must play the very same games (the places of every game are compared);
+   as in a tournament, so each game pays for a start-up, also measured alone), then served by
+   one process kept across the games (a bot file with ``reuse = true``). The served bot must
+   play the very same games (the places of every game are compared);
 2. milliseconds per decision of seat 1 after the setup, wall clock, and the whole game's CPU
    milliseconds per decision of seat 1, the referee's and its ended bot programs' (start-ups
    included): hardly stretched by a busy machine, unlike the wall clock;
@@ -24,11 +25,13 @@ GameState from the view before it thinks.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai import make_agent  # noqa: E402
 from risk.match import Match  # noqa: E402
+from risk.protocol.external import stop_parked_programs  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 
 OPPONENTS = ("random", "threshold", "angry")
@@ -111,6 +115,7 @@ def play_games(first_seat: str, games: int, seed: int) -> dict:
         elapsed = time.perf_counter() - started
     finally:
         close(bot.agent)
+        stop_parked_programs()  # a kept program ends (and is reaped) before its CPU is counted
     return {"games/s": games / elapsed, "ms": 1000 * bot.seconds / bot.moves,
             "cpu ms": 1000 * (cpu_seconds() - cpu_started) / bot.moves, "places": places}
 
@@ -146,7 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     print(f"load average {load_before:.2f} on {cores} cores")
     runs = {}
-    for label, spec in (("angry in-process", "angry"), ("angry served", served("angry"))):
+    folder = tempfile.TemporaryDirectory()
+    kept = Path(folder.name) / "angry.json"
+    kept.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
+                                "reuse": True}))
+    for label, spec in (("angry in-process", "angry"), ("angry served", served("angry")),
+                        ("angry served, kept", str(kept))):
         results = [play_games(spec, args.games, args.seed) for _ in range(args.repeats)]
         runs[label] = results
         median = {key: statistics.median(r[key] for r in results) for key in ("games/s", "ms", "cpu ms")}
@@ -155,10 +165,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{median['cpu ms']:.2f} CPU ms (the whole game's, bot programs included) a "
               f"decision (4 players vs {', '.join(OPPONENTS)}; "
               f"runs {each} games/s)")
-    here, there = (statistics.median(r["games/s"] for r in runs[label]) for label in runs)
-    same = runs["angry in-process"][0]["places"] == runs["angry served"][0]["places"]
+    folder.cleanup()
+    here, there, kept_rate = (statistics.median(r["games/s"] for r in runs[label]) for label in runs)
+    same = all(run[0]["places"] == runs["angry in-process"][0]["places"] for run in runs.values())
     print(f"served angry {'played the same games as' if same else 'played DIFFERENT games from'} "
-          f"the in-process one; {here / there:.2f}x slower")
+          f"the in-process one; {here / there:.2f}x slower, kept across games {here / kept_rate:.2f}x")
     startup = statistics.median(startup_seconds("angry") for _ in range(max(3, args.repeats)))
     without = 1 / (1 / there - startup)
     print(f"{'':<18} a served bot's start-up: {startup:.2f} s a game; without it {without:.2f} games/s "

@@ -140,3 +140,25 @@ def test_stderr_and_log_messages_go_to_the_bounded_log(tmp_path):
     agent = faulty("first-legal", log_path=tmp_path / "good.log")
     Match([make_agent("random"), agent], seed=4, rules=Rules(max_turns=2)).play()
     assert "request 1" in (tmp_path / "good.log").read_text()
+
+
+def test_a_reused_program_plays_the_next_game_and_a_faulty_one_is_never_kept():
+    from risk.protocol.external import stop_parked_programs
+
+    served = [sys.executable, "-m", "risk.protocol.serve", "angry"]
+    try:
+        pids = []
+        for seed in (1, 2):
+            agent = ExternalAgent(served, spec="served angry", reuse=True)
+            match = Match([agent, make_agent("random")], seed=seed, rules=Rules(max_turns=3))
+            match.play()
+            pids.append(agent.pid)
+            here = Match([make_agent("angry"), make_agent("random")], seed=seed, rules=Rules(max_turns=3))
+            here.play()
+            assert match.record.actions == here.record.actions  # new_game starts the bot afresh
+        assert pids[0] == pids[1] and group_members(pids[0]) != []  # kept, and used again
+        bad = faulty("crash", reuse=True)
+        play_fault(bad)  # its group is gone (checked there): a faulty program is not kept
+    finally:
+        stop_parked_programs()
+    assert group_members(pids[0]) == []

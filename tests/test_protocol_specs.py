@@ -186,3 +186,37 @@ def test_risk_tune_tunes_an_option_of_a_bot_file(tmp_path):
     spec = bot.spec_with({"attack_threshold": 0.7})
     assert spec == f"{path}:attack_threshold=0.7"
     assert make_agent(spec).options == {"attack_threshold": 0.7}
+
+
+@pytest.mark.parametrize("rules", [Rules(max_turns=12), Rules(commanders=True, retreat=True, max_turns=12),
+                                   Rules(defender_sees_dice=True, capitals=True, max_turns=12)])
+def test_the_legal_items_stand_for_exactly_the_legal_actions(rules):
+    from risk.protocol.view import encode_legal, expand_legal
+
+    match = Match([make_agent("angry"), make_agent("random"), make_agent("angry")], seed=6, rules=rules)
+    checked = 0
+    while not match.state.is_terminal():
+        state = match.state
+        texts = expand_legal(encode_legal(state))
+        actions = [state.parse_action(text) for text in texts]
+        assert actions == list(state.legal_actions())
+        checked += 1
+        match.step()
+    assert checked > 100
+
+
+def test_the_window_refuses_a_save_naming_a_program(tmp_path):
+    from risk.errors import RecordError
+    from risk.gui.session import check_save
+
+    marker = tmp_path / "ran"
+    save = tmp_path / "game.json"
+    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match.step()
+    match.save(save)
+    spec = f"cmd:sh -c 'touch {marker}' x=1"  # not an import path by its shape: refused all the same
+    save.write_text(save.read_text().replace('"players":["random","random"]',
+                                             '"players":["random",' + json.dumps(spec) + "]"))
+    with pytest.raises(RecordError, match="bot program"):
+        check_save(save)
+    assert not marker.exists()

@@ -3,9 +3,12 @@
 It starts the program (in its own process group), says hello, sets its options, and then plays
 one game at a time: ``new_game`` when the match resets it (or at its first request), the events
 its seat may see, a ``request`` for every decision, ``game_over`` and ``quit`` at the end, after
-which the process group is killed. One process per seat and game: the tournament builds its bots
-for each game, and a fresh process means one game's crash, leak or stray state cannot reach the
-next game; the price is the program's start-up time per game (see docs/protocol.md).
+which the process group is killed. One process per seat and game by default: the tournament
+builds its bots for each game, and a fresh process means one game's crash, leak or stray state
+cannot reach the next game; the price is the program's start-up time per game. With ``reuse``
+(a bot file's ``"reuse": true``) a program that finished a game cleanly is kept for the next game
+of the same bot in this process (``new_game`` again, no new handshake); one that faulted never is
+(see docs/protocol.md).
 
 Every wait has a deadline: the match's move clock when it has one (the allowance of the move:
 move limit plus what is left of the bank), else ``timeout`` seconds. Whatever the program does
@@ -21,7 +24,10 @@ wrong becomes :class:`risk.match.BotFault` (the match names the seat and bot in 
 
 from __future__ import annotations
 
+import atexit
 import itertools
+import json
+import multiprocessing.util
 import os
 import re
 import tempfile
@@ -56,6 +62,51 @@ def default_log_path(name: str) -> Path:
     return folder / f"{safe}-{os.getpid()}-{next(_log_numbers)}.log"
 
 
+# -- programs kept between games (``reuse``) -------------------------------------------------------
+
+#: Programs that finished a game cleanly, waiting for the next game of the same bot, by what
+#: started them (command, folder, options); killed at exit (:func:`stop_parked_programs`).
+_parked: dict[tuple, list[tuple[BotProcess, BotHello | None]]] = {}
+_parked_lock = threading.Lock()
+PARK_LIMIT = 6  #: a game has at most 6 seats: more of one bot can never be used at once
+
+
+def _park(key: tuple, process: BotProcess | None, hello: BotHello | None) -> bool:
+    if process is None or process.closed or process.process.poll() is not None:
+        return False
+    with _parked_lock:
+        waiting = _parked.setdefault(key, [])
+        if len(waiting) >= PARK_LIMIT:
+            return False
+        waiting.append((process, hello))
+    return True
+
+
+def _unpark(key: tuple) -> tuple[BotProcess, BotHello | None] | None:
+    with _parked_lock:
+        waiting = _parked.get(key, [])
+        while waiting:
+            process, hello = waiting.pop()
+            if process.process.poll() is None:
+                return process, hello
+            process.kill()
+    return None
+
+
+def stop_parked_programs() -> None:
+    """Kill every program kept between games (at exit, and for tests)."""
+    with _parked_lock:
+        waiting = [process for group in _parked.values() for process, _ in group]
+        _parked.clear()
+    for process in waiting:
+        process.kill()
+
+
+atexit.register(stop_parked_programs)
+# A tournament worker (a multiprocessing child) ends without running atexit: its own exit hook.
+multiprocessing.util.Finalize(None, stop_parked_programs, exitpriority=100)
+
+
 class ExternalAgent:
     """A bot program speaking protocol 1 over its stdin and stdout.
 
@@ -70,7 +121,7 @@ class ExternalAgent:
                  options: dict[str, Any] | None = None, display_name: str | None = None,
                  retries: int = DEFAULT_RETRIES, timeout: float = DEFAULT_TIMEOUT,
                  startup_timeout: float = STARTUP_TIMEOUT, log_path: str | Path | None = None,
-                 max_line: int = MAX_LINE):
+                 max_line: int = MAX_LINE, reuse: bool = False):
         if not command:
             raise UsageError(f"bot '{spec}': no command to run")
         self.command = list(command)
@@ -82,6 +133,7 @@ class ExternalAgent:
         self.startup_timeout = startup_timeout
         self.log_path = log_path
         self.max_line = max_line
+        self.reuse = reuse
         self.seed = None  # the match seeds the seat as for a built-in bot without a seed
         self._spec = spec
         self.hello: BotHello | None = None
@@ -149,17 +201,18 @@ class ExternalAgent:
                     self._send(GameOver(list(state.places or []), state.winner, state.end_reason or "unfinished"),
                                self._deadline(self.startup_timeout))
                 except (ChannelFault, BotFault):
-                    pass  # the game is over: a bot failing now forfeits nothing
-                self.close()
+                    self.close(polite=False)  # the game is over: a bot failing now forfeits nothing
+                    return
+                if self.reuse and _park(self._park_key(), self._process, self.hello):
+                    self._let_go()
+                else:
+                    self.close()
 
     def close(self, polite: bool = True) -> None:
         """Say quit (when ``polite``) and kill the program's process group; nothing is left
         running. Harmless when it is not running."""
         with self._lock:
-            process = self._process
-            self._process = None
-            self._in_game = False
-            self._events.clear()
+            process = self._let_go()
             if process is None or process.closed:
                 return
             if polite:
@@ -170,14 +223,33 @@ class ExternalAgent:
                 except Exception:  # leaving is its last chance; the kill below ends it anyway
                     pass
             process.kill()
-            if self._finalizer is not None:
-                self._finalizer.detach()
+
+    def _let_go(self) -> BotProcess | None:
+        """Forget the program (the caller kills or parks it)."""
+        process, self._process = self._process, None
+        self._in_game = False
+        self._events.clear()
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        return process
+
+    def _park_key(self) -> tuple:
+        return (tuple(self.command), str(self.cwd), json.dumps(self.options, sort_keys=True, default=str))
 
     # -- starting -----------------------------------------------------------------------------------
 
     def _ensure_started(self) -> None:
         if self._process is not None:
             return
+        if self.reuse:
+            parked = _unpark(self._park_key())
+            if parked is not None:
+                self._process, self.hello = parked
+                self.pid = self._process.pid
+                self._finalizer = weakref.finalize(self, self._process.kill)
+                self._process.log("[referee] next game")
+                return
         log_path = self.log_path or default_log_path(self.display_name or self.command[0])
         try:
             process = BotProcess(self.command, self.cwd, log_path, max_line=self.max_line)

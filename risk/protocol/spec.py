@@ -4,7 +4,8 @@
 folder. A bot file says more::
 
     {"command": ["node", "random.js"], "cwd": ".", "name": "random-js",
-     "options": {"depth": 2}, "retries": 2, "timeout": 60, "log": "logs/random-js.log"}
+     "options": {"depth": 2}, "retries": 2, "timeout": 60, "log": "logs/random-js.log",
+     "reuse": false}
 
 ``command`` is a list (or one string, split like a shell line); ``cwd`` and ``log`` are relative
 to the file's folder. A bot file's spec may set options like a built-in bot's parameters:
@@ -24,7 +25,7 @@ from risk.errors import UsageError
 
 CMD_PREFIX = "cmd:"
 BOT_FILE_SUFFIXES = (".json", ".toml")
-_FILE_KEYS = {"command", "cwd", "name", "options", "retries", "timeout", "log"}
+_FILE_KEYS = {"command", "cwd", "name", "options", "retries", "timeout", "log", "reuse"}
 
 
 def is_external_spec(spec: str) -> bool:
@@ -72,7 +73,8 @@ class BotProgram:
             spec += ":" + ",".join(changed)
         return ExternalAgent(settings["command"], spec=spec, cwd=settings.get("cwd"), options=merged,
                              display_name=settings.get("name"), retries=settings.get("retries", DEFAULT_RETRIES),
-                             timeout=settings.get("timeout", DEFAULT_TIMEOUT), log_path=settings.get("log"))
+                             timeout=settings.get("timeout", DEFAULT_TIMEOUT), log_path=settings.get("log"),
+                             reuse=settings.get("reuse", False))
 
 
 def _read_spec(spec: str) -> dict[str, Any]:
@@ -121,6 +123,10 @@ def read_bot_file(path_text: str) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise UsageError(f"bot file {path_text}: 'options' must be a table of option names and values")
     settings["options"] = options
+    if "reuse" in data:
+        if not isinstance(data["reuse"], bool):
+            raise UsageError(f"bot file {path_text}: 'reuse' must be true or false")
+        settings["reuse"] = data["reuse"]
     for key, kind in (("retries", int), ("timeout", (int, float))):
         if key in data:
             if not isinstance(data[key], kind) or isinstance(data[key], bool) or data[key] < 0:
