@@ -126,3 +126,24 @@ def test_the_example_bots_are_short_and_need_only_their_standard_library():
     assert imported and imported <= sys.stdlib_module_names, imported - sys.stdlib_module_names
     required = set(re.findall(r"require\(\"([^\"]+)\"\)", js_source))
     assert required == {"readline"}  # a Node built-in module
+
+
+@pytest.mark.parametrize("bot", EXAMPLES)
+def test_an_example_bot_kept_across_games_plays_each(bot, tmp_path):
+    """With ``reuse`` one process plays game after game: its log shows one start, and the
+    bot's own line at the end of each game but the last (the last one's may still be in the
+    pipe when the program is stopped)."""
+    from risk.protocol.external import stop_parked_programs
+
+    command = bot.removeprefix("cmd:").split(" ")
+    bot_file = tmp_path / "kept.json"
+    bot_file.write_text(json.dumps({"command": command, "reuse": True, "log": "kept.log"}))
+    try:
+        for seed in (1, 2, 3):
+            result, _ = play(str(bot_file), seat=seed % 3, seed=seed, max_turns=10)
+            assert result.reason in ("turn limit", "conquest")
+    finally:
+        stop_parked_programs()
+    log = (tmp_path / "kept.log").read_text()
+    assert log.count("[referee] started") == 1 and log.count("[referee] next game") == 2, log
+    assert log.count("game over: places") >= 2, log
