@@ -1,21 +1,35 @@
-"""Speed of the bot protocol: ``python benchmarks/bench_protocol.py``.
+"""The bot protocol's cost: the same games and decisions in-process and through the protocol.
 
-* games per second of ``angry`` against angry, threshold and random (4 players), the angry seat
-  in-process and then served over the protocol (``python -m risk.protocol.serve angry``, one
-  process per game as in a tournament, its start-up included; then with ``reuse``, one process
-  kept across the games);
-* the start-up of a served bot alone (a game of one move);
-* angry's and mcts's decisions per second, in-process and served (after a dealt set-up).
+    python benchmarks/bench_protocol.py [--games N] [--repeats R] [--decisions N] [--mcts SPEC]
 
-Medians of ``--repeats`` runs of ``--games`` games each (seeds 1..games). Say if the machine was
-busy: these are wall-clock times.
+Each measurement is repeated R times and the median reported:
+
+1. games per second of 4-player games, ``angry`` in seat 1 against ``random``, ``threshold`` and
+   ``angry`` (60-turn cap), seat 1 in-process, then the same bot served over the protocol
+   (``python -m risk.protocol.serve angry``; the referee starts one process per seat and game,
+   as in a tournament, so each game pays for a start-up, also measured alone), then served by
+   one process kept across the games (a bot file with ``reuse = true``). The served bot must
+   play the very same games (the places of every game are compared);
+2. milliseconds per decision of seat 1 after the setup, wall clock, and the whole game's CPU
+   milliseconds per decision of seat 1, the referee's and its ended bot programs' (start-ups
+   included): hardly stretched by a busy machine, unlike the wall clock;
+3. ``mcts`` decisions per second after the setup (3 players against ``angry`` and ``random``),
+   in-process and served.
+
+The load average is printed before and after: with a load above the core count the wall-clock
+figures are not worth quoting. What the protocol costs per decision is the request's JSON (the
+view and the legal actions, a few KB), two pipe crossings, and the served bot rebuilding a
+GameState from the view before it thinks.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,98 +42,149 @@ from risk.match import Match  # noqa: E402
 from risk.protocol.external import stop_parked_programs  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 
-SERVE = f"cmd:{sys.executable} -m risk.protocol.serve"
+OPPONENTS = ("random", "threshold", "angry")
 
 
-def games_per_second(first: str, games: int, max_turns: int) -> float:
-    started = time.perf_counter()
-    for seed in range(1, games + 1):
-        agents = [make_agent(first), make_agent("angry"), make_agent("threshold"), make_agent("random")]
-        Match(agents, seed=seed, rules=Rules(max_turns=max_turns)).play()
-    return games / (time.perf_counter() - started)
+def served(spec: str) -> str:
+    """The spec of a built-in bot served over the protocol by a child Python."""
+    return f"cmd:{sys.executable} -m risk.protocol.serve {spec}"
 
 
-def decisions_per_second(spec: str, decisions: int) -> float:
-    """Decisions per second of seat 0 after a dealt set-up (claims would flatter a search bot)."""
-    rules = Rules(setup="deal", placement="auto", max_turns=100)
-    match = Match([make_agent(spec), make_agent("angry"), make_agent("random")], seed=7, rules=rules)
-    mine = 0
-    elapsed = 0.0
-    match.start()
-    first = True  # not timed: a served bot finishes starting (its lazy imports, the map) there
-    while mine < decisions and not match.state.is_terminal():
-        ours = match.state.current_player == 0
+class TimedAgent:
+    """Passes everything to ``agent``, adding up the wall-clock time of its moves after the
+    setup (the claims and placements, which mcts answers by a quick rule, not a search)."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.moves = 0
+        self.seconds = 0.0
+
+    def act(self, view):
         started = time.perf_counter()
-        match.step()
-        if ours and first:
-            first = False
-        elif ours:
-            elapsed += time.perf_counter() - started
-            mine += 1
-    match.close()
-    return mine / elapsed
+        try:
+            return self.agent.act(view)
+        finally:
+            if view.turn > 0:
+                self.seconds += time.perf_counter() - started
+                self.moves += 1
+
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
 
 
-def cpu_ms_per_decision(spec: str, decisions: int) -> float:
-    """CPU time (the referee's and its bot programs', reaped) per decision of seat 0: unlike the
-    wall clock, hardly affected by a busy machine."""
-    import resource
-
-    def cpu() -> float:
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-    started = cpu()
-    rules = Rules(setup="deal", placement="auto", max_turns=100)
-    match = Match([make_agent(spec), make_agent("angry"), make_agent("random")], seed=7, rules=rules)
-    mine = 0
-    while mine < decisions and not match.state.is_terminal():
-        mine += match.state.current_player == 0
-        match.step()
-    match.close()
-    return (cpu() - started) / mine * 1000
+def close(agent) -> None:
+    closer = getattr(agent, "close", None)
+    if closer is not None:
+        closer()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--max-turns", type=int, default=1000)
-    parser.add_argument("--mcts", default="mcts:iterations=100")
-    parser.add_argument("--decisions", type=int, default=60)
-    args = parser.parse_args()
+def cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (the bot programs)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
-    def median(measure) -> float:
-        return statistics.median(measure() for _ in range(args.repeats))
 
-    here = median(lambda: games_per_second("angry", args.games, args.max_turns))
-    there = median(lambda: games_per_second(f"{SERVE} angry", args.games, args.max_turns))
-    print(f"angry vs angry, threshold, random: {here:.2f} games/s in-process, {there:.2f} games/s served "
-          f"({here / there:.1f}x)")
-    with tempfile.TemporaryDirectory() as folder:
-        kept = Path(folder) / "angry.json"
-        kept.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
-                                    "reuse": True}))
-        there = median(lambda: games_per_second(str(kept), args.games, args.max_turns))
-        stop_parked_programs()
-    print(f"  served with reuse (one process kept across the games): {there:.2f} games/s ({here / there:.1f}x)")
+def startup_seconds(spec: str) -> float:
+    """Seconds from starting ``python -m risk.protocol.serve spec`` to its hello: what each
+    game pays for its own process."""
     started = time.perf_counter()
-    for _ in range(args.repeats):
-        Match([make_agent(f"{SERVE} angry"), make_agent("random")], seed=1, rules=Rules(max_turns=1)).play()
-    print(f"a served bot's start and stop: {(time.perf_counter() - started) / args.repeats * 1000:.0f} ms per game")
-    here = median(lambda: decisions_per_second("angry", args.decisions * 10))
-    there = median(lambda: decisions_per_second(f"{SERVE} angry", args.decisions * 10))
-    print(f"angry: {here:.0f} decisions/s in-process, {there:.0f} decisions/s served "
-          f"(about {1000 / there - 1000 / here:.2f} ms of protocol per decision)")
-    here = median(lambda: cpu_ms_per_decision("angry", args.decisions * 10))
-    there = median(lambda: cpu_ms_per_decision(f"{SERVE} angry", args.decisions * 10))
-    print(f"angry: {here:.2f} ms CPU per decision of its seat in-process (the whole game's), {there:.2f} ms "
-          "served (both processes, start-up included)")
-    here = median(lambda: decisions_per_second(args.mcts, args.decisions))
-    there = median(lambda: decisions_per_second(f"{SERVE} {args.mcts}", args.decisions))
-    print(f"{args.mcts}: {here:.1f} decisions/s in-process, {there:.1f} decisions/s served ({here / there:.2f}x)")
+    server = subprocess.Popen([sys.executable, "-m", "risk.protocol.serve", spec], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    server.stdin.write('{"type":"hello","protocol":1,"engine":"bench","engine_version":""}\n')
+    server.stdin.flush()
+    server.stdout.readline()
+    elapsed = time.perf_counter() - started
+    server.stdin.close()
+    server.wait()
+    return elapsed
+
+
+def play_games(first_seat: str, games: int, seed: int) -> dict:
+    """Games with ``first_seat`` in seat 1: games per second, its wall-clock and CPU
+    milliseconds per decision after the setup, and the games' places (to compare)."""
+    bot = TimedAgent(make_agent(first_seat))
+    others = [make_agent(spec) for spec in OPPONENTS]
+    places = []
+    cpu_started = cpu_seconds()
+    try:
+        started = time.perf_counter()
+        for game in range(games):
+            result = Match([bot, *others], seed=seed + game, rules=Rules(max_turns=60)).play()
+            places.append(result.places)
+        elapsed = time.perf_counter() - started
+    finally:
+        close(bot.agent)
+        stop_parked_programs()  # a kept program ends (and is reaped) before its CPU is counted
+    return {"games/s": games / elapsed, "ms": 1000 * bot.seconds / bot.moves,
+            "cpu ms": 1000 * (cpu_seconds() - cpu_started) / bot.moves, "places": places}
+
+
+def decisions_per_second(spec: str, decisions: int, seed: int) -> float:
+    """Decisions per second of seat 1 after the setup, over whole games until ``decisions``."""
+    bot = TimedAgent(make_agent(spec))
+    try:
+        game = 0
+        while bot.moves < decisions:
+            match = Match([bot, make_agent("angry"), make_agent("random")], seed=seed + game,
+                          rules=Rules(max_turns=40))
+            while not match.state.is_terminal() and bot.moves < decisions:
+                match.step()
+            match.close()
+            game += 1
+    finally:
+        close(bot.agent)
+    return bot.moves / bot.seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
+    parser.add_argument("--repeats", type=int, default=3, help="repeats of each measurement (default 3)")
+    parser.add_argument("--decisions", type=int, default=100,
+                        help="mcts decisions after the setup per measurement (default 100)")
+    parser.add_argument("--mcts", default="mcts", help="the searching bot's spec (default mcts)")
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args(argv)
+
+    cores = os.cpu_count() or 1
+    load_before = os.getloadavg()[0]
+    print(f"load average {load_before:.2f} on {cores} cores")
+    runs = {}
+    folder = tempfile.TemporaryDirectory()
+    kept = Path(folder.name) / "angry.json"
+    kept.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
+                                "reuse": True}))
+    for label, spec in (("angry in-process", "angry"), ("angry served", served("angry")),
+                        ("angry served, kept", str(kept))):
+        results = [play_games(spec, args.games, args.seed) for _ in range(args.repeats)]
+        runs[label] = results
+        median = {key: statistics.median(r[key] for r in results) for key in ("games/s", "ms", "cpu ms")}
+        each = ", ".join(f"{r['games/s']:.2f}" for r in results)
+        print(f"{label:<18} {median['games/s']:7.2f} games/s, {median['ms']:.2f} ms and "
+              f"{median['cpu ms']:.2f} CPU ms (the whole game's, bot programs included) a "
+              f"decision (4 players vs {', '.join(OPPONENTS)}; "
+              f"runs {each} games/s)")
+    folder.cleanup()
+    here, there, kept_rate = (statistics.median(r["games/s"] for r in runs[label]) for label in runs)
+    same = all(run[0]["places"] == runs["angry in-process"][0]["places"] for run in runs.values())
+    print(f"served angry {'played the same games as' if same else 'played DIFFERENT games from'} "
+          f"the in-process one; {here / there:.2f}x slower, kept across games {here / kept_rate:.2f}x")
+    startup = statistics.median(startup_seconds("angry") for _ in range(max(3, args.repeats)))
+    without = 1 / (1 / there - startup)
+    print(f"{'':<18} a served bot's start-up: {startup:.2f} s a game; without it {without:.2f} games/s "
+          f"({here / without:.2f}x slower)")
+
+    for label, spec in ((f"{args.mcts} in-process", args.mcts), (f"{args.mcts} served", served(args.mcts))):
+        rates = [decisions_per_second(spec, args.decisions, args.seed) for _ in range(args.repeats)]
+        print(f"{label:<18} {statistics.median(rates):7.2f} decisions/s "
+              f"(runs {', '.join(f'{r:.2f}' for r in rates)})")
+    load_after = os.getloadavg()[0]
+    busy = max(load_before, load_after) > cores
+    print(f"load average {load_after:.2f} after; "
+          f"{'the machine was BUSY: quote only the CPU figures, or measure again' if busy else 'quiet enough'}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

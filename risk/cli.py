@@ -27,6 +27,7 @@ COMMANDS = {
     "map": ("risk.commands.map", "show, check or import a map"),
     "replay": ("risk.commands.replay", "replay a game record and verify its outcome"),
     "bots": ("risk.commands.bots", "list the bots and their parameters"),
+    "bot": ("risk.commands.bot", "check a bot that speaks the bot protocol"),
 }
 
 
