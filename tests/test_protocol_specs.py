@@ -57,6 +57,12 @@ def test_a_good_action_line_reads_back():
     assert read_message(b'{"type":"action","id":4,"action":"end"}') == ActionReply(4, "end")
 
 
+def test_a_hello_without_options_is_read_as_declaring_none():
+    # The schema marks a hello's options optional; the reader must agree with it.
+    hello = read_message(b'{"type":"hello","protocol":1,"name":"plain"}')
+    assert hello.name == "plain" and hello.options == ()
+
+
 def test_the_served_bot_declares_its_parameters_as_options():
     options = {o.name: o for o in bot_options("mcts:iterations=50")}
     assert options["iterations"].type == "int" and options["iterations"].default == 50

@@ -212,7 +212,7 @@ def _build(kind: type, data: dict[str, Any], line) -> Message:
         elif item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING:
             raise ProtocolError(f"a {kind.TYPE!r} message needs the field {item.name!r}: {_excerpt(line)}")
     if kind is BotHello:
-        values["options"] = _options(values.get("options", ()), line)
+        values["options"] = _options(values.get("options", []), line)
         if not isinstance(values.get("name"), str) or not isinstance(values.get("protocol"), int):
             raise ProtocolError(f"a 'hello' needs a string name and an integer protocol: {_excerpt(line)}")
     if kind is ActionReply:
