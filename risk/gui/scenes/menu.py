@@ -80,9 +80,15 @@ class MenuScene(ButtonMenu):
         for widget in self._widgets:
             widget.draw(surface, mouse)
         if self.resume_problem is not None and self.resume_problem != "no game saved yet":
-            why = theme.render(f"Cannot resume the last game: {self.resume_problem}"[:120], 14, theme.BAD,
-                               outline=(10, 12, 18))
-            surface.blit(why, why.get_rect(midbottom=(self.box().centerx, surface.get_height() - 40)))
+            # A reason can be long (a damaged file's own words): wrapped, never cut off at the edge.
+            lines = theme.wrap(f"Cannot resume the last game: {self.resume_problem}", 14,
+                               max(200, surface.get_width() - 80))[:3]
+            bottom = surface.get_height() - 40
+            for line in reversed(lines):
+                why = theme.render(line, 14, theme.BAD, outline=(10, 12, 18))
+                rect = why.get_rect(midbottom=(self.box().centerx, bottom))
+                surface.blit(why, rect)
+                bottom = rect.top - 2
         tip = theme.render("Arrows and Enter, or the mouse. F1: help in a game.", 13, theme.TEXT_DIM,
                            outline=(10, 12, 18))
         surface.blit(tip, tip.get_rect(midbottom=(self.box().centerx, surface.get_height() - 16)))
