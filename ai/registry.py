@@ -5,9 +5,13 @@ an import path ``package.module:ClassName`` (optionally followed by ``:param=val
 bot that lives outside this project. A list of specs is comma-separated; a comma followed by
 ``param=value`` continues the previous bot's parameters (``mcts:iterations=400,c=1.4,random``).
 
+A trained policy plays as ``rl:path/to/model.zip`` (optionally ``,deterministic=false``): see
+:mod:`risk.rl.policy_agent`; torch and sb3-contrib are imported only for such a spec.
+
 An import path runs code of the user's choosing, which is right for a spec the user typed and
 wrong for one read from a file (a save, a record): :func:`make_trusted_agent` builds only the
-registered bots and refuses import paths without importing anything.
+registered bots and refuses import paths and ``rl:`` models without importing anything (a model
+file is unpickled code too).
 """
 
 from __future__ import annotations
@@ -98,9 +102,38 @@ def is_import_path(spec: str) -> bool:
     return "." in head or bool(first_param and "=" not in first_param.split(":", 1)[0])
 
 
+#: The prefix of a trained-policy spec, ``rl:path/to/model.zip``.
+POLICY_PREFIX = "rl:"
+
+
+def _resolve_policy(spec: str, allow_imports: bool) -> tuple[type, dict[str, str]]:
+    # The path is the first item; a comma would end it, as it ends every spec.
+    if not allow_imports:
+        raise UsageError(f"bot '{spec}' loads a trained model, refused in a file: a bot read "
+                         "from a save or record must be one of the registered bots")
+    path, *rest = spec[len(POLICY_PREFIX):].split(",")
+    if not path.strip():
+        raise UsageError(f"bot '{spec}': give the model file, e.g. rl:models/ppo.zip")
+    from risk.rl.policy_agent import PolicyAgent  # light: torch is imported when the model loads
+
+    return PolicyAgent, {"path": path.strip(), **_parse_params(spec, ",".join(rest))}
+
+
+def _parse_params(spec: str, params_text: str) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in params_text.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UsageError(f"bot '{spec}': parameter '{item}' needs the form name=value")
+        params[key.strip()] = value.strip()
+    return params
+
+
 def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
     """The bot class a spec names and its raw parameter strings; raises UsageError. Without
-    ``allow_imports`` an import path is refused, and nothing is imported."""
+    ``allow_imports`` an import path or an ``rl:`` model is refused, and nothing is imported."""
+    if spec.strip().startswith(POLICY_PREFIX):
+        return _resolve_policy(spec.strip(), allow_imports)
     by_import = is_import_path(spec)
     if by_import and not allow_imports:
         raise UsageError(f"bot '{spec}' is an import path, refused in a file: a bot read "
@@ -124,14 +157,8 @@ def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]
         cls = REGISTRY.get(head)
         if cls is None:
             raise UsageError(f"unknown bot '{head}'; the bots are: {', '.join(available())} "
-                             "(or package.module:ClassName)")
-    params: dict[str, str] = {}
-    for item in filter(None, (p.strip() for p in params_text.split(","))):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise UsageError(f"bot '{spec}': parameter '{item}' needs the form name=value")
-        params[key.strip()] = value.strip()
-    return cls, params
+                             "(or package.module:ClassName, or rl:model.zip)")
+    return cls, _parse_params(spec, params_text)
 
 
 def make_agent(spec: str, allow_imports: bool = True):
