@@ -76,7 +76,7 @@ class PolicyAgent(BaseAgent):
         self.path = path
         self.deterministic = deterministic
         self.model = load_model(path)
-        self._adapters: dict[tuple, Any] = {}
+        self._codecs: dict[tuple, tuple] = {}
 
     @property
     def spec(self) -> str:
@@ -85,28 +85,30 @@ class PolicyAgent(BaseAgent):
         return f"rl:{self.path}{extra}{seed}"
 
     def act(self, view):
-        adapter = self._adapter(view)
         seat = view.current_player
-        observation = adapter.observe(view, seat)
-        mask = adapter.mask(view).astype(bool)
+        codec, encoder = self._codec_for(view)
+        mask = codec.mask(view).astype(bool)
         if not mask.any():
-            raise ValueError("the codec allows no action in this state")
-        index = self._choose(observation, mask, view.rng)
-        return adapter.decode(index, view)
+            raise ValueError("the action codec names no legal action in this position")
+        index = self._choose(encoder.encode(view, seat), mask, view.rng)
+        return codec.decode(index, view)
 
-    def _adapter(self, view):
-        from risk.rl.policy_io import PolicyIO
+    def _codec_for(self, view):
+        """The codec and observation encoder of the game's map and rules, checked once against
+        the model's spaces (a policy trained on another map cannot play this one)."""
+        key = (id(view.board), view.rules)
+        if key not in self._codecs:
+            from risk.rl.codec import ActionCodec
+            from risk.rl.observation import ObservationEncoder
 
-        key = PolicyIO.key(view)
-        adapter = self._adapters.get(key)
-        if adapter is None:
-            adapter = PolicyIO.for_game(view)
-            expected = self.model.action_space.n
-            if adapter.size != expected:
-                raise ValueError(f"{self.path} was trained with {expected} actions, but this "
-                                 f"game's map and rules have {adapter.size}")
-            self._adapters[key] = adapter
-        return adapter
+            codec, encoder = ActionCodec(view.board, view.rules), ObservationEncoder(view.board)
+            actions, observed = self.model.action_space.n, self.model.observation_space.shape
+            if codec.size != actions or (encoder.size,) != tuple(observed):
+                raise ValueError(f"{self.path} was trained for {actions} actions and observations "
+                                 f"of shape {tuple(observed)}, but this game's map and rules have "
+                                 f"{codec.size} actions and observations of {encoder.size}")
+            self._codecs[key] = (codec, encoder)
+        return self._codecs[key]
 
     def _choose(self, observation, mask: np.ndarray, rng) -> int:
         if self.deterministic:
