@@ -66,10 +66,7 @@ def make_env(args: argparse.Namespace):
 
 def won(info: dict) -> bool:
     """Whether the learning seat won the game that just ended (first place, adjudicated or not)."""
-    places = info.get("places")
-    if places:
-        return places[0] == 1
-    return info.get("winner") == info.get("seat", 0)
+    return info.get("place") == 1
 
 
 def learning_curve_callback(args, curve_path: Path, model_path: Path, started_at: float):
