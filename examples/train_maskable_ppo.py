@@ -38,8 +38,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--out", default="runs/ppo-random", help="directory for model, curve, options")
     parser.add_argument("--opponents", default="random,random,random",
                         help="bot specs of the other seats (their number sets the players)")
-    parser.add_argument("--max-turns", type=int, default=200,
-                        help="turn cap of a training game (a truncation, adjudicated)")
+    parser.add_argument("--max-turns", type=int, default=60,
+                        help="turn cap of a training game: a truncation, paid as the adjudicated "
+                             "place (most territories, then armies) so short games still teach")
     parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--learning-rate", type=float, default=3e-4)
@@ -55,11 +56,16 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def make_env(args: argparse.Namespace):
-    """The training env: the Gymnasium wrapper with the opponents in the other seats."""
+    """The training env: the Gymnasium wrapper with the opponents in the other seats, the learner
+    in a seeded random seat each game (tournaments rotate the seats, so the policy must play
+    any of them), rank rewards paid at the turn cap too."""
     import risk.rl
+    from ai import split_specs
     from stable_baselines3.common.monitor import Monitor
 
-    env = risk.rl.gym_env(opponents=args.opponents, max_turns=args.max_turns)
+    opponents = split_specs(args.opponents)
+    env = risk.rl.gym_env(opponents=opponents, players=len(opponents) + 1, seat="rotate",
+                          max_turns=args.max_turns, reward="rank", truncation_rewards=True)
     env.reset(seed=args.seed)
     return Monitor(env)
 

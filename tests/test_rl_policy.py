@@ -45,6 +45,15 @@ def test_a_missing_model_is_a_one_line_usage_error(spec, message):
     assert "\n" not in str(refused.value)
 
 
+def test_without_torch_a_model_spec_says_how_to_install_it(tmp_path, monkeypatch):
+    model = tmp_path / "model.zip"
+    model.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip: a file, so the import is tried
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
+    with pytest.raises(UsageError, match=r"needs torch and sb3-contrib .*rl-train") as refused:
+        make_agent(f"rl:{model}")
+    assert "\n" not in str(refused.value)
+
+
 def test_a_broken_model_file_is_a_one_line_usage_error(tmp_path):
     needs_torch()
     broken = tmp_path / "broken.zip"
