@@ -47,11 +47,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--learning-rate", type=float, default=3e-4)
-    parser.add_argument("--gamma", type=float, default=0.995)
-    parser.add_argument("--ent-coef", type=float, default=0.01)
-    parser.add_argument("--shaping", type=float, default=1.0,
+    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--ent-coef", type=float, default=0.005)
+    parser.add_argument("--shaping", type=float, default=2.0,
                         help="weight of the territory-share shaping reward (0: only the place)")
-    parser.add_argument("--net", default="256,256", help="hidden layer sizes of policy and value nets")
+    parser.add_argument("--net", default="128,128", help="hidden layer sizes of policy and value nets")
     parser.add_argument("--log-every", type=int, default=2048, help="steps between curve rows")
     parser.add_argument("--window", type=int, default=50, help="games averaged in a curve row")
     parser.add_argument("--save-every", type=int, default=20_480, help="steps between checkpoints")
@@ -79,10 +79,14 @@ def make_env(args: argparse.Namespace):
 class TrainingGame(gymnasium.Wrapper):
     """The game the learner is trained on: the turn cap ends it (the adjudicated place is its
     result, and the observation holds turn / max_turns, so nothing is left to bootstrap), and
-    potential-based shaping (Ng, Harada and Russell 1999) with the learner's share of the
-    territories as the potential: each step also pays ``shaping * (gamma * share' - share)``.
-    The place stays the goal (shaping of this form leaves the best policy unchanged); it only
-    says sooner that a conquest helped, which a few hundred games cannot find alone."""
+    each step also pays ``shaping * (gamma * share' - share)``, the potential-based form (Ng,
+    Harada and Russell 1999) with the learner's share of the territories as the potential. It
+    tells the learner at once that a conquest helped (+2/42 with the default weight), which a
+    few hundred games of place rewards alone do not: a run with the potential zeroed at the end
+    (which leaves the place as the only goal) stayed at the random seat's 25% for 60,000 steps.
+    The potential is not zeroed at the end, so the objective also holds the share gained over
+    the game (most territories wins the adjudication: the same direction as the place) and a
+    small cost per decision, ``shaping * (1 - gamma) * share``."""
 
     def __init__(self, env, shaping: float, gamma: float):
         super().__init__(env)
@@ -96,12 +100,10 @@ class TrainingGame(gymnasium.Wrapper):
 
     def step(self, action):
         observation, reward, terminated, truncated, info = self.env.step(action)
-        ended = terminated or truncated
-        # A finished game's potential is 0, as the theorem needs for episodic tasks.
-        share = 0.0 if ended else self._share()
+        share = self._share()
         reward += self.shaping * (self.gamma * share - self.potential)
         self.potential = share
-        return observation, reward, ended, False, info
+        return observation, reward, terminated or truncated, False, info
 
     def _share(self) -> float:
         game = self.env.unwrapped.game
