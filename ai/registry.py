@@ -5,7 +5,7 @@ an import path ``package.module:ClassName`` (optionally followed by ``:param=val
 bot that lives outside this project. A list of specs is comma-separated; a comma followed by
 ``param=value`` continues the previous bot's parameters (``mcts:iterations=400,c=1.4,random``).
 
-A trained policy plays as ``rl:path/to/model.zip`` (optionally ``,deterministic=false``): see
+A trained policy plays as ``rl:path/to/model.zip`` (optionally ``,deterministic=true``): see
 :mod:`risk.rl.policy_agent`; torch and sb3-contrib are imported only for such a spec.
 
 An import path runs code of the user's choosing, which is right for a spec the user typed and

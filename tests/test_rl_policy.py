@@ -92,7 +92,7 @@ def play(specs, seed, max_turns=15):
     return match.play(), match
 
 
-@pytest.mark.parametrize("options", ["", ",deterministic=false"])
+@pytest.mark.parametrize("options", ["", ",deterministic=true"])
 def test_a_policy_plays_whole_seeded_games_as_a_bot(tmp_path, options):
     needs_torch()
     model = untrained_model(tmp_path / "policy.zip")

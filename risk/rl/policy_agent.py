@@ -65,13 +65,16 @@ def load_model(path: str):
 class PolicyAgent(BaseAgent):
     """Plays the action a trained MaskablePPO policy picks for the seat that must decide.
 
-    ``deterministic`` plays the most likely action; otherwise the action is drawn from the
-    policy's masked distribution with the view's seeded random source, so games replay.
+    By default the action is drawn from the policy's masked distribution, as in training, with
+    the view's seeded random source (games replay); ``deterministic`` plays the most likely
+    action instead. Sampling is the default because it is what was trained: the example policy
+    wins 36% of its games against three random bots when it samples, 26.5% (the random bots'
+    share) when it always plays its most likely action (docs/rl-training.md).
     """
 
     name: ClassVar[str] = "rl"
 
-    def __init__(self, path: str = "", deterministic: bool = True, seed: int | None = None):
+    def __init__(self, path: str = "", deterministic: bool = False, seed: int | None = None):
         super().__init__(seed)
         self.path = path
         self.deterministic = deterministic
@@ -80,7 +83,7 @@ class PolicyAgent(BaseAgent):
 
     @property
     def spec(self) -> str:
-        extra = "" if self.deterministic else ",deterministic=false"
+        extra = ",deterministic=true" if self.deterministic else ""
         seed = "" if self.seed is None else f",seed={self.seed}"
         return f"rl:{self.path}{extra}{seed}"
 
