@@ -114,9 +114,12 @@ def _resolve_policy(spec: str, allow_imports: bool) -> tuple[type, dict[str, str
     path, *rest = spec[len(POLICY_PREFIX):].split(",")
     if not path.strip():
         raise UsageError(f"bot '{spec}': give the model file, e.g. rl:models/ppo.zip")
+    params = _parse_params(spec, ",".join(rest))
+    if "path" in params:
+        raise UsageError(f"bot '{spec}': the model file comes right after rl:, not as path=")
     from risk.rl.policy_agent import PolicyAgent  # light: torch is imported when the model loads
 
-    return PolicyAgent, {"path": path.strip(), **_parse_params(spec, ",".join(rest))}
+    return PolicyAgent, {"path": path.strip(), **params}
 
 
 def _parse_params(spec: str, params_text: str) -> dict[str, str]:

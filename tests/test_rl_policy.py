@@ -36,6 +36,8 @@ def test_a_spec_read_from_a_file_never_loads_a_model(tmp_path):
 
 @pytest.mark.parametrize("spec, message", [
     ("rl:", "give the model file"),
+    ("rl:a.zip,path=b.zip", "the model file comes right after rl:"),
+    ("rl:a.zip,greedy", "parameter 'greedy' needs the form name=value"),
     ("rl:no/such/model.zip", "bot 'rl:no/such/model.zip': no model file no/such/model.zip"),
 ])
 def test_a_missing_model_is_a_one_line_usage_error(spec, message):
