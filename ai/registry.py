@@ -5,14 +5,17 @@ an import path ``package.module:ClassName`` (optionally followed by ``:param=val
 bot that lives outside this project. A list of specs is comma-separated; a comma followed by
 ``param=value`` continues the previous bot's parameters (``mcts:iterations=400,c=1.4,random``).
 
+A trained policy plays as ``rl:path/to/model.zip`` (optionally ``,deterministic=true``): see
+:mod:`risk.rl.policy_agent`; torch and sb3-contrib are imported only for such a spec.
+
 An import path runs code of the user's choosing, which is right for a spec the user typed and
 wrong for one read from a file (a save, a record): :func:`make_trusted_agent` builds only the
 registered bots and refuses import paths without importing anything.
 
 A spec may also name a bot *program* speaking the bot protocol (docs/protocol.md):
 ``cmd:COMMAND ARGS...`` or a bot file ``path/bot.json`` / ``path/bot.toml`` (optionally
-``path/bot.toml:option=value,...``). These run a program too, so :func:`make_trusted_agent`
-refuses them as it refuses import paths.
+``path/bot.toml:option=value,...``). These run a program too, and an ``rl:`` model file is
+unpickled code, so :func:`make_trusted_agent` refuses both as it refuses import paths.
 """
 
 from __future__ import annotations
@@ -103,11 +106,34 @@ def is_import_path(spec: str) -> bool:
     return "." in head or bool(first_param and "=" not in first_param.split(":", 1)[0])
 
 
+#: The prefix of a trained-policy spec, ``rl:path/to/model.zip``.
+POLICY_PREFIX = "rl:"
+
+
+def _resolve_policy(spec: str, allow_imports: bool) -> tuple[type, dict[str, str]]:
+    # The path is the first item; a comma would end it, as it ends every spec.
+    if not allow_imports:
+        raise UsageError(f"bot '{spec}' loads a trained model, refused in a file: a bot read "
+                         "from a save or record must be one of the registered bots")
+    path, *rest = spec[len(POLICY_PREFIX):].split(",")
+    if not path.strip():
+        raise UsageError(f"bot '{spec}': give the model file, e.g. rl:models/ppo.zip")
+    params = _params(spec, ",".join(rest))
+    if "path" in params:
+        raise UsageError(f"bot '{spec}': the model file comes right after rl:, not as path=")
+    from risk.rl.policy_agent import PolicyAgent  # light: torch is imported when the model loads
+
+    return PolicyAgent, {"path": path.strip(), **params}
+
+
 def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
     """The bot class a spec names and its raw parameter strings; raises UsageError. Without
-    ``allow_imports`` an import path is refused, and nothing is imported."""
+    ``allow_imports`` an import path, a program or an ``rl:`` model is refused, and nothing is
+    imported or run."""
     from risk.protocol.spec import BotProgram, is_external_spec, program_head
 
+    if spec.strip().startswith(POLICY_PREFIX):
+        return _resolve_policy(spec.strip(), allow_imports)
     if is_external_spec(spec):
         if not allow_imports:
             raise UsageError(f"bot '{spec}' runs a program, refused in a file: a bot read from a "
@@ -138,7 +164,7 @@ def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]
         cls = REGISTRY.get(head)
         if cls is None:
             raise UsageError(f"unknown bot '{head}'; the bots are: {', '.join(available())} "
-                             "(or package.module:ClassName)")
+                             "(or package.module:ClassName, or rl:model.zip)")
     return cls, _params(spec, params_text)
 
 

@@ -226,3 +226,18 @@ def test_the_window_refuses_a_save_naming_a_program(tmp_path):
     with pytest.raises(RecordError, match="bot program"):
         check_save(save)
     assert not marker.exists()
+
+
+def test_a_save_naming_a_trained_model_is_refused_by_the_window_without_loading_it(tmp_path):
+    from risk.errors import RecordError
+    from risk.gui.session import check_save
+
+    save = tmp_path / "game.json"
+    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match.step()
+    match.save(save)
+    model = tmp_path / "model.zip"  # never opened: a model file is unpickled code
+    save.write_text(save.read_text().replace('"players":["random","random"]',
+                                             '"players":["random",' + json.dumps(f"rl:{model}") + "]"))
+    with pytest.raises(RecordError, match="trained model"):
+        check_save(save)

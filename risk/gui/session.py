@@ -339,13 +339,16 @@ def check_save(path: str | Path) -> None:
 
 
 def _refuse_import_path(spec: str, path: str | Path) -> None:
-    from ai.registry import is_import_path
+    from ai.registry import POLICY_PREFIX, is_import_path
     from risk.errors import RecordError
     from risk.protocol.spec import is_external_spec
 
     if is_external_spec(spec):
         raise RecordError(f"the save names the bot program '{spec}'; only registered bots are "
                           "loaded from a file, no program is started", str(path))
+    if spec.strip().startswith(POLICY_PREFIX):
+        raise RecordError(f"the save names the trained model '{spec}'; only registered bots are "
+                          "loaded from a file, no model is unpickled", str(path))
     if is_import_path(spec):
         raise RecordError(f"the save names the bot '{spec}' by import path; only registered "
                           "bots are loaded from a file", str(path))

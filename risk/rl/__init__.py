@@ -23,6 +23,7 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "gym_env": ("risk.rl.gymnasium_env", "gym_env"),
     "RiskGymEnv": ("risk.rl.gymnasium_env", "RiskGymEnv"),
     "GYM_ID": ("risk.rl.gymnasium_env", "GYM_ID"),
+    "PolicyAgent": ("risk.rl.policy_agent", "PolicyAgent"),
 }
 
 __all__ = sorted(_SOURCES)
