@@ -1,0 +1,352 @@
+"""Risk as an OpenSpiel game, registered with ``pyspiel.register_game`` as ``python_markov_risk``.
+
+Importing this module registers the game; then ``pyspiel.load_game("python_markov_risk",
+{"players": 3, ...})`` builds it. Sequential, imperfect information, explicit stochastic,
+terminal rewards, zero-sum.
+
+**Parameters** (``DEFAULT_PARAMETERS``): ``players`` (2 to 6), ``preset`` (a rules edition:
+``us-1993``, ``uk-old``, ...), ``rules`` (more rule options in the command line's form,
+``"setup=deal,placement=auto"``), ``map`` (a map file; empty: the classic map), ``max_turns``
+(the turn cap, adjudicated by the rules; 0: the preset's own), ``seed`` (the game's internal
+randomness) and ``max_battle_armies`` (the largest blitz losses the chance ids can name).
+
+**Actions** are the indices of :class:`risk.rl.codec.ActionCodec` for the map and rules:
+``num_distinct_actions()`` is the codec's ``size`` and the legal actions are its ``mask``.
+
+**Chance.** An attack roll, a seeing defender's roll and a blitz are chance nodes: choosing
+such an action moves the game to a chance node whose outcomes are exactly
+``GameState.chance_outcomes(action)``, numbered by :mod:`risk.rl.openspiel_chance` (a fixed
+numbering, documented there). Under the commanders rule the engine cannot solve a blitz that
+keeps the six over a very large battle; that one chance node has the single outcome the
+engine's internal source draws (probability 1). The rest of the randomness is internal: the
+set-up deal, the deck, the missions and the random placements come from the state's own
+random source, seeded from ``seed`` and the number of initial states the game has made
+(``new_initial_state`` k gives the k-th deal, so an RL loop sees a new deal every episode while
+everything stays reproducible). A clone carries its random source's state along.
+
+**Who acts**: the player to decide, the defender included when a variant gives him a decision
+(the seeing defender's dice, a retreat). Eliminated players never act again.
+
+**Returns**, at the end only: by rank, linear from +1 (first) to -1 (last),
+``1 - 2 * (rank - 1) / (players - 1)``; players sharing a place (adjudication at the turn cap
+gives equal places to equal territories and armies) share the mean of the ranks they span, so
+the returns always sum to 0. The winner of a 2-player game gets +1, the loser -1.
+
+**Observations** (:mod:`risk.rl.openspiel_observer`) come only from what the player may see;
+``resample_from_infostate(player, sampler)`` rebuilds the hidden part as the bots' view does
+(``GameState.view(seat, rng)``: the deck and the others' cards redrawn from what the player
+cannot see), with the others' secret missions and not yet revealed capitals redrawn too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pyspiel
+
+from risk.battle.dice import BattleError
+from risk.board import load_map
+from risk.errors import RiskError
+from risk.missions import mission_deck, territory_mission
+from risk.phase import Phase
+from risk.rl.codec import ActionCodec
+from risk.rl.openspiel_chance import ChanceNumbering
+from risk.rl.openspiel_observer import RiskObserver
+from risk.rules import Rules
+from risk.state import GameState, RandomSource, classic_board
+
+SHORT_NAME = "python_markov_risk"
+
+DEFAULT_PARAMETERS = {
+    "players": 4,
+    "preset": "us-1993",
+    "rules": "",
+    "map": "",
+    "max_turns": 0,
+    "seed": 0,
+    "max_battle_armies": 1000,
+}
+
+#: A bound on the number of moves (decisions and chance outcomes) per turn, for
+#: ``max_game_length``: generous, not tight (OpenSpiel asks for a bound, nothing checks it).
+_MOVES_PER_TURN_BOUND = 5000
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Risk (markov-risk engine)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULT_PARAMETERS,
+)
+
+
+class RiskGameError(RiskError):
+    """A game parameter that cannot make a game (named in the message)."""
+
+
+def _rules_from(params: dict) -> Rules:
+    rules = Rules.parse(params["rules"], base=Rules.preset(params["preset"])) if params["rules"] else \
+        Rules.preset(params["preset"])
+    if params["max_turns"]:
+        rules = replace(rules, max_turns=params["max_turns"])
+    return rules
+
+
+def rank_returns(places, players: int) -> list[float]:
+    """Returns from the places of a finished game (see the module's notes); all 0 if ``places``
+    is None (a game not over)."""
+    if places is None:
+        return [0.0] * players
+    if players == 1:
+        return [0.0]
+    values = []
+    for place in places:
+        sharing = sum(1 for other in places if other == place)
+        mean_rank = place + (sharing - 1) / 2
+        values.append(1.0 - 2.0 * (mean_rank - 1) / (players - 1))
+    return values
+
+
+class RiskGame(pyspiel.Game):
+    """The game: its rules, map, codec and chance numbering, and the initial states it deals.
+
+    Raises :class:`RiskGameError` (or the engine's :class:`~risk.errors.RulesError` /
+    :class:`~risk.board.MapError`) for parameters that make no game."""
+
+    def __init__(self, params=None):
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(DEFAULT_PARAMETERS))
+        if unknown:
+            raise RiskGameError(f"unknown parameter(s) {', '.join(unknown)} of {SHORT_NAME}; "
+                                f"the parameters are: {', '.join(DEFAULT_PARAMETERS)}")
+        settings = {**DEFAULT_PARAMETERS, **given}
+        players = settings["players"]
+        if not 2 <= players <= 6:
+            raise RiskGameError(f"players={players}: a game of {SHORT_NAME} has 2 to 6 players")
+        self.rules = _rules_from(settings)
+        self.board = load_map(settings["map"]) if settings["map"] else classic_board()
+        self.seed = settings["seed"]
+        self.codec = ActionCodec(self.board, self.rules)
+        self.chance = ChanceNumbering(settings["max_battle_armies"])
+        self._deals = 0
+        GameState.new(players=players, seed=0, rules=self.rules, board=self.board)  # refuse bad rules now
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=self.chance.size,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.rules.max_turns * _MOVES_PER_TURN_BOUND,
+        )
+        super().__init__(_GAME_TYPE, info, given)
+
+    def new_initial_state(self) -> "RiskState":
+        """The next deal: its internal random source seeded from ``seed`` and the deal's number."""
+        entropy = np.random.SeedSequence(self.seed, spawn_key=(self._deals,)).generate_state(2)
+        self._deals += 1
+        seed = int(entropy[0]) << 32 | int(entropy[1])
+        position = GameState.new(players=self.num_players(), seed=seed, rules=self.rules, board=self.board)
+        return RiskState(self, position)
+
+    def initial_state_for(self, position: GameState) -> "RiskState":
+        """A state of this game at ``position`` (any engine position of the same map and rules)."""
+        return RiskState(self, position.copy(_copied_source(position.rng)))
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> RiskObserver:
+        return RiskObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+def _copied_source(source: RandomSource) -> RandomSource:
+    copy = RandomSource.__new__(RandomSource)
+    copy.seed = source.seed
+    copy.generator = np.random.Generator(type(source.generator.bit_generator)())
+    copy.generator.bit_generator.state = source.generator.bit_generator.state
+    copy._buffer = list(source._buffer)
+    return copy
+
+
+class _Log:
+    """One move of the game as the players saw it: who moved, what, the events, and each seat's
+    hand afterwards if it changed. Linked to the move before, so a clone shares the past."""
+
+    __slots__ = ("previous", "actor", "action", "events", "hands")
+
+    def __init__(self, previous, actor, action, events, hands):
+        self.previous, self.actor, self.action, self.events, self.hands = previous, actor, action, events, hands
+
+    def moves(self) -> list["_Log"]:
+        out, entry = [], self
+        while entry is not None:
+            out.append(entry)
+            entry = entry.previous
+        return out[::-1]
+
+
+class _Core:
+    """Everything a state holds, copied cheaply: OpenSpiel clones a Python state by deep-copying
+    its ``__dict__``, and a plain deep copy would copy the board and the rules too."""
+
+    __slots__ = ("position", "chance_action", "log", "hands")
+
+    def __init__(self, position: GameState, chance_action=None, log=None, hands=None):
+        self.position = position
+        self.chance_action = chance_action  # the Attack, Defend or Blitz waiting for its outcome
+        self.log = log
+        self.hands = hands if hands is not None else tuple(tuple(h) for h in position.hands)
+
+    def __deepcopy__(self, memo) -> "_Core":
+        position = self.position
+        return _Core(position.copy(_copied_source(position.rng)), self.chance_action, self.log, self.hands)
+
+
+class RiskState(pyspiel.State):
+    """A position of the game, or the chance node of an attack or a blitz just chosen."""
+
+    def __init__(self, game: RiskGame, position: GameState, core: _Core | None = None):
+        super().__init__(game)
+        self._risk_game = game
+        self._core = core or _Core(position)
+
+    # -- what the engine knows -----------------------------------------------------------------
+
+    @property
+    def position(self) -> GameState:
+        """The engine's position (everything, hidden information included: not for a player)."""
+        return self._core.position
+
+    @property
+    def chance_action(self):
+        """The engine action whose outcome the chance node draws, or None at a decision."""
+        return self._core.chance_action
+
+    def moves(self) -> list["_Log"]:
+        """The game so far, one entry per move: ``actor`` (-1 for chance), the engine ``action``
+        (None for a chance outcome), the ``events`` it produced (filter them with
+        ``event.visible_to(seat)``) and ``hands`` (every seat's cards after it, when they changed).
+        The full record: a player may see only what the observer shows him."""
+        return self._core.log.moves() if self._core.log is not None else []
+
+    # -- the OpenSpiel API ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        position = self._core.position
+        if position.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._core.chance_action is not None:
+            return pyspiel.PlayerId.CHANCE
+        return position.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return np.flatnonzero(self._risk_game.codec.mask(self._core.position)).tolist()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        core = self._core
+        action, position = core.chance_action, core.position
+        numbering = self._risk_game.chance
+        try:
+            outcomes = position.chance_outcomes(action)
+        except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
+            outcome = position.copy(_copied_source(position.rng))._blitz_outcome(action, None)
+            return [(numbering.encode(outcome, action, position), 1.0)]
+        return [(numbering.encode(outcome, action, position), p) for outcome, p in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        position = core.position
+        if core.chance_action is not None:
+            chosen = core.chance_action
+            outcome = self._risk_game.chance.decode(action, chosen, position)
+            try:
+                events = position.apply(chosen, outcome=outcome)
+            except BattleError:  # the unsolved blitz: the engine draws the same outcome itself
+                events = position.apply(chosen)
+            core.chance_action = None
+            self._record(-1, None, events)
+            return
+        engine_action = self._risk_game.codec.decode(action, position)
+        actor = position.current_player
+        if position.is_chance(engine_action):
+            core.chance_action = engine_action
+            self._record(actor, engine_action, [])
+            return
+        self._record(actor, engine_action, position.apply(engine_action))
+
+    def _record(self, actor: int, action, events) -> None:
+        core = self._core
+        hands = tuple(tuple(h) for h in core.position.hands)
+        changed = hands if hands != core.hands else None
+        core.hands = hands
+        core.log = _Log(core.log, actor, action, tuple(events), changed)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        core = self._core
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._risk_game.chance.describe(action)
+        try:
+            return self._risk_game.codec.decode(action, core.position).text(core.position.board)
+        except (RiskError, IndexError, ValueError):  # asked about an index that is not legal here
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._core.position.is_terminal()
+
+    def returns(self) -> list[float]:
+        position = self._core.position
+        return rank_returns(position.places, position.players)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "RiskState":
+        """A state ``player_id`` cannot tell from this one: the hidden information redrawn, as
+        the bots' view draws it, from a source seeded by ``probability_sampler()``."""
+        seed = int(probability_sampler() * 2 ** 53)
+        source = RandomSource(seed)
+        position = self._core.position.view(player_id, source)
+        _redraw_secrets(position, player_id, source)
+        core = _Core(position, self._core.chance_action, self._core.log, self._core.hands)
+        return RiskState(self._risk_game, position, core)
+
+    def __str__(self) -> str:
+        """The whole position (a debugging aid: it shows every seat's cards)."""
+        position = self._core.position
+        board = position.board
+        lines = [f"turn {position.turn} {position.phase.label} player {position.player + 1}"]
+        for t, name in enumerate(board.names):
+            lines.append(f"{name}: {position.owner_name(position.owner[t])} {position.armies[t]}")
+        lines.append(f"hands {position.hands}")
+        if self._core.chance_action is not None:
+            lines.append(f"chance: {self._core.chance_action.text(board)}")
+        return "\n".join(lines)
+
+
+def _redraw_secrets(position: GameState, player: int, source: RandomSource) -> None:
+    """Fill what the view blanked out: the others' missions (drawn from the missions ``player``
+    does not hold) and capitals chosen but not yet revealed (drawn among their territories)."""
+    if position.missions is not None:
+        mine = position.missions[player]
+        deck = [m for m in mission_deck(position.board, position.players, position.rules.mission_set) if m != mine]
+        source.shuffle(deck)
+        for seat in range(position.players):
+            if seat != player:
+                mission = deck.pop()
+                if mission.kind == "destroy" and mission.target == seat:
+                    mission = territory_mission(len(position.board), 24)
+                position.missions[seat] = mission
+    if position.phase == Phase.CAPITAL:
+        for seat in range(position.player):  # the seats before the chooser have chosen
+            if seat != player:
+                position.capitals[seat] = source.choice(position.territories_of(seat))
+
+
+pyspiel.register_game(_GAME_TYPE, RiskGame)
