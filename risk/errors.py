@@ -47,6 +47,11 @@ class IllegalActionError(RiskError):
         return cls(f"illegal action '{text}': {reason}", action=action, reason=reason)
 
 
+class ActionIndexError(IllegalActionError):
+    """An action index (:mod:`risk.rl.codec`) out of range or naming no legal action here, or a
+    legal action that has no index (its army count is not one of the codec's buckets)."""
+
+
 class ActionParseError(RiskError):
     """The text form of an action could not be read."""
 
