@@ -5,8 +5,8 @@ Importing this module registers the game; then ``pyspiel.load_game("python_marko
 terminal rewards, zero-sum.
 
 **Parameters** (``DEFAULT_PARAMETERS``): ``players`` (2 to 6), ``preset`` (a rules edition:
-``us-1993``, ``uk-old``, ...), ``rules`` (more rule options in the command line's form,
-``"setup=deal,placement=auto"``), ``map`` (a map file; empty: the classic map), ``max_turns``
+``us-1993``, ``uk-old``, ...), ``rules`` (more rule options, written ``"setup:deal;placement:auto"``
+because OpenSpiel's game string reserves ``=`` and ``,``), ``map`` (a map file; empty: the classic map), ``max_turns``
 (the turn cap, adjudicated by the rules; 0: the preset's own), ``seed`` (the game's internal
 randomness) and ``max_battle_armies`` (the largest blitz losses the chance ids can name).
 
@@ -94,9 +94,20 @@ class RiskGameError(RiskError):
     """A game parameter that cannot make a game (named in the message)."""
 
 
+def rules_text(text: str) -> str:
+    """The ``rules`` parameter (``"setup:deal;placement:auto"``) in the command line's form
+    (``"setup=deal,placement=auto"``). OpenSpiel writes a game's parameters as
+    ``name=value,...``, so the parameter itself can hold neither ``=`` nor ``,``.
+    Raises :class:`RiskGameError` if it does."""
+    if "=" in text or "," in text:
+        raise RiskGameError(f"rules={text!r}: write the rule options as name:value;name:value "
+                            "(OpenSpiel's game string reserves '=' and ',')")
+    return ",".join(part.replace(":", "=", 1) for part in text.split(";") if part.strip())
+
+
 def _rules_from(params: dict) -> Rules:
-    rules = Rules.parse(params["rules"], base=Rules.preset(params["preset"])) if params["rules"] else \
-        Rules.preset(params["preset"])
+    base = Rules.preset(params["preset"])
+    rules = Rules.parse(rules_text(params["rules"]), base=base) if params["rules"] else base
     if params["max_turns"]:
         rules = replace(rules, max_turns=params["max_turns"])
     return rules
@@ -197,9 +208,10 @@ class _Core:
     """Everything a state holds, copied cheaply: OpenSpiel clones a Python state by deep-copying
     its ``__dict__``, and a plain deep copy would copy the board and the rules too."""
 
-    __slots__ = ("position", "chance_action", "log", "hands")
+    __slots__ = ("game", "position", "chance_action", "log", "hands")
 
-    def __init__(self, position: GameState, chance_action=None, log=None, hands=None):
+    def __init__(self, game: "RiskGame", position: GameState, chance_action=None, log=None, hands=None):
+        self.game = game  # shared by the clones: a game is fixed once built
         self.position = position
         self.chance_action = chance_action  # the Attack, Defend or Blitz waiting for its outcome
         self.log = log
@@ -207,7 +219,8 @@ class _Core:
 
     def __deepcopy__(self, memo) -> "_Core":
         position = self.position
-        return _Core(position.copy(_copied_source(position.rng)), self.chance_action, self.log, self.hands)
+        return _Core(self.game, position.copy(_copied_source(position.rng)), self.chance_action, self.log,
+                     self.hands)
 
 
 class RiskState(pyspiel.State):
@@ -215,8 +228,7 @@ class RiskState(pyspiel.State):
 
     def __init__(self, game: RiskGame, position: GameState, core: _Core | None = None):
         super().__init__(game)
-        self._risk_game = game
-        self._core = core or _Core(position)
+        self._core = core or _Core(game, position)
 
     # -- what the engine knows -----------------------------------------------------------------
 
@@ -250,12 +262,12 @@ class RiskState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
-        return np.flatnonzero(self._risk_game.codec.mask(self._core.position)).tolist()
+        return np.flatnonzero(self._core.game.codec.mask(self._core.position)).tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core = self._core
         action, position = core.chance_action, core.position
-        numbering = self._risk_game.chance
+        numbering = self._core.game.chance
         try:
             outcomes = position.chance_outcomes(action)
         except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
@@ -268,7 +280,7 @@ class RiskState(pyspiel.State):
         position = core.position
         if core.chance_action is not None:
             chosen = core.chance_action
-            outcome = self._risk_game.chance.decode(action, chosen, position)
+            outcome = self._core.game.chance.decode(action, chosen, position)
             try:
                 events = position.apply(chosen, outcome=outcome)
             except BattleError:  # the unsolved blitz: the engine draws the same outcome itself
@@ -276,7 +288,7 @@ class RiskState(pyspiel.State):
             core.chance_action = None
             self._record(-1, None, events)
             return
-        engine_action = self._risk_game.codec.decode(action, position)
+        engine_action = self._core.game.codec.decode(action, position)
         actor = position.current_player
         if position.is_chance(engine_action):
             core.chance_action = engine_action
@@ -294,9 +306,9 @@ class RiskState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
-            return self._risk_game.chance.describe(action)
+            return self._core.game.chance.describe(action)
         try:
-            return self._risk_game.codec.decode(action, core.position).text(core.position.board)
+            return self._core.game.codec.decode(action, core.position).text(core.position.board)
         except (RiskError, IndexError, ValueError):  # asked about an index that is not legal here
             return f"action {action}"
 
@@ -314,8 +326,8 @@ class RiskState(pyspiel.State):
         source = RandomSource(seed)
         position = self._core.position.view(player_id, source)
         _redraw_secrets(position, player_id, source)
-        core = _Core(position, self._core.chance_action, self._core.log, self._core.hands)
-        return RiskState(self._risk_game, position, core)
+        core = _Core(self._core.game, position, self._core.chance_action, self._core.log, self._core.hands)
+        return RiskState(self._core.game, position, core)
 
     def __str__(self) -> str:
         """The whole position (a debugging aid: it shows every seat's cards)."""
