@@ -3,11 +3,12 @@
 The game is ``python_markov_risk`` (:mod:`risk.rl.openspiel_game`), played by OpenSpiel's
 ``evaluate_bots`` loop: chance nodes (every roll and blitz) drawn from their exact
 probabilities, each seat an OpenSpiel bot. The MCTS seat is ``open_spiel.python.algorithms.mcts.MCTSBot``
-searching a determinization: before each decision the state is redrawn from the seat's
-information state (``state.resample_from_infostate``: the others' cards and the deck as the
-bots' view draws them), so the search never sees what the seat cannot. Its leaves are scored by a
-small heuristic (:class:`ShareEvaluator`) instead of random rollouts, which would take a whole
-game of Risk each. The other seats are the built-in bots (``ai.make_agent`` specs), each asked
+(PUCT selection) searching a determinization: before each decision the state is redrawn from
+the seat's information state (``state.resample_from_infostate``: the others' cards and the deck
+as the bots' view draws them), so the search never sees what the seat cannot. Its evaluator
+(:class:`GuidedEvaluator`) takes priors from a built-in bot and scores a leaf by playing that
+bot to the end of the turn and then counting shares, instead of random rollouts, which would
+take a whole game of Risk each. The other seats are the built-in bots (``ai.make_agent`` specs), each asked
 on its own view and answering with the codec index of its move. Seats rotate from game to
 game; everything is seeded.
 
@@ -37,38 +38,69 @@ from risk.state import RandomSource
 from risk.tournament.stats import wilson_interval
 
 
-class ShareEvaluator(mcts.Evaluator):
-    """Scores a position by each seat's share of territories, armies and reinforcements, on the
-    game's return scale: a seat with ``1/players`` of the strength scores 0, with none -1, with
-    twice its share +1 (clipped). Priors are uniform; chance nodes use their probabilities."""
+def share_values(position) -> np.ndarray:
+    """Each seat's share of territories, armies and reinforcements on the game's return scale: a
+    seat with ``1/players`` of the strength scores 0, one with none -1, twice its share +1."""
+    players = position.players
+    if position.is_terminal():
+        return np.array(rank_returns(position.places, players))
+    territories = np.array(position.count[:players], float)
+    armies = np.array([position.total_armies(p) for p in range(players)], float)
+    income = np.array([position.income(p) if position.alive[p] else 0 for p in range(players)], float)
+    share = (territories / territories.sum() + armies / armies.sum() + income / income.sum()) / 3
+    return np.clip(players * share - 1, -1.0, 1.0)
+
+
+class GuidedEvaluator(mcts.Evaluator):
+    """MCTS's leaf evaluation and priors from a built-in bot (the ``guide``).
+
+    A leaf is played on with the guide's moves (the engine's dice) to the end of the turn under
+    way, then scored by :func:`share_values`: random rollouts to the end of a game of Risk would
+    take thousands of moves each. The prior gives ``guide_weight`` to the guide's move and shares
+    the rest evenly, for PUCT; chance nodes use their probabilities."""
+
+    def __init__(self, codec, guide: str = "threshold", guide_weight: float = 0.5, seed: int = 0):
+        self._codec = codec
+        self._guide = make_agent(guide)
+        self._weight = guide_weight
+        self._random = RandomSource(seed)
+
+    def _scratch(self, position):
+        return position.copy(RandomSource(int(self._random.random() * 2 ** 53)))
 
     def evaluate(self, state) -> np.ndarray:
         position = state.position
-        players = position.players
         if position.is_terminal():
-            return np.array(rank_returns(position.places, players))
-        territories = np.array(position.count[:players], float)
-        armies = np.array([position.total_armies(p) for p in range(players)], float)
-        income = np.array([position.income(p) if position.alive[p] else 0 for p in range(players)], float)
-        share = (territories / territories.sum() + armies / armies.sum() + income / income.sum()) / 3
-        return np.clip(players * share - 1, -1.0, 1.0)
+            return share_values(position)
+        rollout = self._scratch(position)
+        if state.is_chance_node():
+            rollout.apply(state.chance_action)
+        turn = rollout.turn
+        while not rollout.is_terminal() and rollout.turn == turn:
+            rollout.apply(self._guide.act(rollout))
+        return share_values(rollout)
 
     def prior(self, state):
         if state.is_chance_node():
             return state.chance_outcomes()
         legal = state.legal_actions(state.current_player())
-        return [(action, 1.0 / len(legal)) for action in legal]
+        position = state.position
+        guided = nearest_index(self._codec, self._guide.act(self._scratch(position)), position)
+        rest = (1.0 - self._weight) / len(legal)
+        return [(action, rest + (self._weight if action == guided else 0.0)) for action in legal]
 
 
 class DeterminizedMCTSBot(pyspiel.Bot):
     """``mcts.MCTSBot`` searching a state redrawn from the seat's information state."""
 
-    def __init__(self, game, seat: int, simulations: int, uct_c: float, seed: int):
+    def __init__(self, game, seat: int, simulations: int, uct_c: float, seed: int, guide: str = "threshold"):
         super().__init__()
         self._seat = seat
         self._random = np.random.RandomState(seed)
-        self._search = mcts.MCTSBot(game, uct_c, simulations, ShareEvaluator(),
-                                    random_state=np.random.RandomState(seed + 1), solve=False)
+        evaluator = GuidedEvaluator(game.codec, guide, seed=seed + 2)
+        self._search = mcts.MCTSBot(game, uct_c, simulations, evaluator, solve=False,
+                                    random_state=np.random.RandomState(seed + 1),
+                                    child_selection_fn=mcts.SearchNode.puct_value)
 
     def step(self, state) -> int:
         sampled = state.resample_from_infostate(self._seat, self._random.random_sample)
@@ -111,7 +143,8 @@ class AgentBot(pyspiel.Bot):
 
 def nearest_index(codec, action, position) -> int:
     """The codec index of ``action`` in ``position``, or, when the codec has no index for it, the
-    legal index of the same kind on the same territories whose army count is nearest."""
+    legal index of the same kind on the same territories whose army count is nearest (for a
+    trade, the codec's one trade). Raises ``ValueError`` if no legal index is of that kind."""
     legal = np.flatnonzero(codec.mask(position)).tolist()
     try:
         index = codec.encode(action, position)
@@ -119,17 +152,13 @@ def nearest_index(codec, action, position) -> int:
             return index
     except (ValueError, KeyError, LookupError):
         pass
-    best, best_distance = None, None
-    for index in legal:
-        candidate = codec.decode(index, position)
-        if type(candidate) is not type(action):
-            continue
-        distance = _distance(candidate, action)
-        if distance is not None and (best_distance is None or distance < best_distance):
-            best, best_distance = index, distance
-    if best is None:
+    same_kind = [index for index in legal if type(codec.decode(index, position)) is type(action)]
+    if not same_kind:
         raise ValueError(f"the codec has no move like '{action.text(position.board)}' here")
-    return best
+    scored = [(_distance(codec.decode(index, position), action), index) for index in same_kind]
+    scored = [(distance, index) for distance, index in scored if distance is not None]
+    # No index on the same territories: the one trade the codec names (its best) stands for any.
+    return min(scored)[1] if scored else same_kind[0]
 
 
 def _distance(candidate, action) -> float | None:
@@ -169,7 +198,7 @@ def play(args) -> None:
         bots, others = [], iter(opponents)
         for seat in range(args.players):
             if seat == mcts_seat:
-                bots.append(DeterminizedMCTSBot(game, seat, args.simulations, args.uct_c, seed))
+                bots.append(DeterminizedMCTSBot(game, seat, args.simulations, args.uct_c, seed, args.guide))
             else:
                 bots.append(AgentBot(game, next(others), seat, seed))
         started = time.process_time()
@@ -234,6 +263,7 @@ def main(argv=None) -> None:
     parser.add_argument("--opponents", default="random", help="bot specs for the other seats (one, or one per seat)")
     parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations per decision")
     parser.add_argument("--uct-c", type=float, default=2.0)
+    parser.add_argument("--guide", default="threshold", help="the bot whose moves guide the search (priors, leaves)")
     parser.add_argument("--max-turns", type=int, default=150, help="turn cap (adjudicated)")
     parser.add_argument("--rules", default="setup:deal;placement:auto", help="rule options, name:value;...")
     parser.add_argument("--out", help="results file (JSON lines; resumes)")

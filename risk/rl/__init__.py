@@ -23,6 +23,7 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "gym_env": ("risk.rl.gym_env", "gym_env"),
     "RiskGymEnv": ("risk.rl.gym_env", "RiskGymEnv"),
     "GYM_ID": ("risk.rl.gym_env", "GYM_ID"),
+    "RiskOpenSpielGame": ("risk.rl.openspiel_game", "RiskGame"),
 }
 
 __all__ = sorted(_SOURCES)
