@@ -66,7 +66,9 @@ class GuidedEvaluator(mcts.Evaluator):
         self._random = RandomSource(seed)
 
     def _scratch(self, position):
-        return position.copy(RandomSource(int(self._random.random() * 2 ** 53)))
+        """A copy to play on, drawing from the evaluator's own source (a new seeded source per
+        copy would cost more than the rest of the evaluation)."""
+        return position.copy(self._random)
 
     def evaluate(self, state) -> np.ndarray:
         position = state.position

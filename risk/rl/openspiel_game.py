@@ -178,13 +178,37 @@ class RiskGame(pyspiel.Game):
         return RiskObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
+class _CopiedSource(RandomSource):
+    """An exact copy of a random source that builds its numpy generator only when first drawn
+    from. MCTS clones a state at every simulation; building a generator costs about 70 µs, the
+    rest of a clone a few, and after the set-up the game seldom draws (the dice are chance
+    nodes; only a reshuffled deck draws)."""
+
+    __slots__ = ("_snapshot",)
+
+    def __init__(self, source: RandomSource):
+        self.seed = source.seed
+        self._buffer = list(source._buffer)
+        unbuilt = isinstance(source, _CopiedSource) and source._snapshot is not None
+        self._snapshot = source._snapshot if unbuilt else source.generator.bit_generator.state
+
+    @property
+    def generator(self) -> np.random.Generator:
+        if self._snapshot is not None:
+            bits = np.random.PCG64()
+            bits.state = self._snapshot
+            RandomSource.generator.__set__(self, np.random.Generator(bits))
+            self._snapshot = None
+        return RandomSource.generator.__get__(self)
+
+    @generator.setter
+    def generator(self, value: np.random.Generator) -> None:
+        self._snapshot = None
+        RandomSource.generator.__set__(self, value)
+
+
 def _copied_source(source: RandomSource) -> RandomSource:
-    copy = RandomSource.__new__(RandomSource)
-    copy.seed = source.seed
-    copy.generator = np.random.Generator(type(source.generator.bit_generator)())
-    copy.generator.bit_generator.state = source.generator.bit_generator.state
-    copy._buffer = list(source._buffer)
-    return copy
+    return _CopiedSource(source)
 
 
 class _Log:
