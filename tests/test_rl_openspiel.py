@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("risk.rl.codec")
 
 from risk.battle.law import BlitzOutcome, RollOutcome  # noqa: E402
-from risk.rl.openspiel_chance import (ATTACK_ROLLS, BLITZ_BASE, DEFEND_ROLLS, ChanceNumbering,  # noqa: E402
-                                      ChanceNumberingError)
+from risk.rl.openspiel_chance import (ATTACK_ROLLS, BLITZ_BASE, DEAL_BASE, DEALS, DEFEND_ROLLS,  # noqa: E402
+                                      ChanceNumbering, ChanceNumberingError)
 from risk.rl.openspiel_game import RiskGameError, rank_returns, rules_text  # noqa: E402
 
 #: (parameters, games): the standard rules and the variants whose decisions and chance differ
@@ -87,9 +87,12 @@ def test_random_playouts(params, games):
                 assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-9)
                 ids = [i for i, _ in outcomes]
                 assert len(set(ids)) == len(ids) and all(0 <= i < game.max_chance_outcomes() for i in ids)
-                engine = dict(position.chance_outcomes(state.chance_action))
-                for outcome_id, p in outcomes:
-                    assert engine[numbering.decode(outcome_id, state.chance_action, position)] == p
+                if position is None:  # the deal
+                    assert [numbering.deal(i) for i in ids] == list(range(DEALS))
+                else:
+                    engine = dict(position.chance_outcomes(state.chance_action))
+                    for outcome_id, p in outcomes:
+                        assert engine[numbering.decode(outcome_id, state.chance_action, position)] == p
                 state.apply_action(_sample(outcomes, rng))
             else:
                 assert state.current_player() == position.current_player
@@ -125,7 +128,7 @@ def test_hidden_information_is_redrawn():
 def test_openspiel_random_sim_test():
     """OpenSpiel's own API consistency check (clones, strings, tensors, returns)."""
     game = _load({"players": 2, "rules": "setup:deal;placement:auto", "max_turns": 3})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_rl_environment_steps():
@@ -164,14 +167,27 @@ def test_same_seed_same_game_and_clones_are_independent():
         finals.append(state.position.fingerprint())
     assert finals[0] == finals[1]
     game = _load(params)
-    assert game.new_initial_state().position.fingerprint() != game.new_initial_state().position.fingerprint()
+    deals = [game.new_initial_state().child(DEAL_BASE + k).position.fingerprint() for k in (0, 0, 1)]
+    assert deals[0] == deals[1] != deals[2]
+
+
+def test_a_serialized_state_replays():
+    game = _load({"players": 3, "rules": "setup:deal;placement:auto", "max_turns": 4, "seed": 4})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history()) < 300:
+        legal = state.legal_actions() if not state.is_chance_node() else None
+        state.apply_action(_sample(state.chance_outcomes(), rng) if legal is None else rng.choice(legal))
+    again = game.deserialize_state(state.serialize())
+    assert again.position.fingerprint() == state.position.fingerprint()
+    assert again.information_state_string(1) == state.information_state_string(1)
 
 
 def test_chance_numbering_round_trips():
     numbering = ChanceNumbering(max_battle_armies=50)
-    assert (len(ATTACK_ROLLS), len(DEFEND_ROLLS), BLITZ_BASE) == (83, 84, 83 * 84)
+    assert (len(ATTACK_ROLLS), len(DEFEND_ROLLS), DEAL_BASE) == (83, 84, 83 * 84)
     ids = {numbering.encode(RollOutcome(a, d), None, None) for a in ATTACK_ROLLS for d in DEFEND_ROLLS}
-    assert ids == set(range(BLITZ_BASE))
+    assert ids == set(range(DEAL_BASE)) and BLITZ_BASE == DEAL_BASE + DEALS
     assert numbering.decode(numbering.encode(RollOutcome((6, 5, 1), (4, 3)), None, None), None, None) == \
         RollOutcome((6, 5, 1), (4, 3))
 
@@ -186,6 +202,10 @@ def test_chance_numbering_round_trips():
         assert numbering.decode(outcome_id, blitz, Position) == outcome
     with pytest.raises(ChanceNumberingError, match="not a blitz outcome"):
         numbering.decode(5, blitz, Position)
+    with pytest.raises(ChanceNumberingError, match="not a roll outcome"):
+        numbering.decode(DEAL_BASE, None, Position)
+    with pytest.raises(ChanceNumberingError, match="not a deal"):
+        numbering.deal(BLITZ_BASE)
     with pytest.raises(ChanceNumberingError, match="out of range"):
         numbering.decode(numbering.size, blitz, Position)
     Position.armies = [0, 200, 5]

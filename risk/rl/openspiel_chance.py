@@ -9,7 +9,10 @@ An outcome id means the same thing in every state of every game with the same
   down) and ``d`` indexes :data:`DEFEND_ROLLS` (no dice at all, for the attacker's roll that a
   seeing defender has yet to answer, then the 6 + 21 + 56 rolls of 1, 2 or 3 dice in the same
   order). The sea-lane defender's extra die is one of the defending dice.
-- **Blitz ends**, from ``BLITZ_BASE = 6972``: ``id = BLITZ_BASE + ((six * 5 + sea) * M + a) * M + d``
+- **Deals**, ids ``6972 .. 11067`` (from ``DEAL_BASE``): the game's first move, ``id = DEAL_BASE + k``
+  for the deal ``k`` of :data:`DEALS` (4096), equally likely; deal ``k`` seeds the game's
+  internal random source (set-up, deck, missions) from the ``seed`` parameter and ``k``.
+- **Blitz ends**, from ``BLITZ_BASE = 11068``: ``id = BLITZ_BASE + ((six * 5 + sea) * M + a) * M + d``
   with ``M = max_battle_armies + 1``, ``a`` and ``d`` the armies the attacker and the defender
   lost (0 to ``max_battle_armies``), ``sea`` the sea-lane rounds fought (0 to 4) and ``six``
   1 if the commander's six was spent. Losses, not armies left, so that an id reads the same
@@ -37,7 +40,9 @@ def _rolls(count: int) -> list[tuple[int, ...]]:
 ATTACK_ROLLS: tuple[tuple[int, ...], ...] = tuple(roll for count in (1, 2, 3) for roll in _rolls(count))
 DEFEND_ROLLS: tuple[tuple[int, ...], ...] = ((),) + tuple(roll for count in (1, 2, 3) for roll in _rolls(count))
 ROLL_OUTCOMES = len(ATTACK_ROLLS) * len(DEFEND_ROLLS)
-BLITZ_BASE = ROLL_OUTCOMES
+DEALS = 4096
+DEAL_BASE = ROLL_OUTCOMES
+BLITZ_BASE = DEAL_BASE + DEALS
 _ATTACK_INDEX = {roll: i for i, roll in enumerate(ATTACK_ROLLS)}
 _DEFEND_INDEX = {roll: i for i, roll in enumerate(DEFEND_ROLLS)}
 _SEA_VALUES = SEA_LANE_ROUNDS + 1
@@ -71,14 +76,22 @@ class ChanceNumbering:
         sea_and_six = int(outcome.six_spent) * _SEA_VALUES + outcome.sea_rounds_fought
         return BLITZ_BASE + (sea_and_six * self._span + attacker_losses) * self._span + defender_losses
 
+    @staticmethod
+    def deal(outcome_id: int) -> int:
+        """The deal named by ``outcome_id``. Raises :class:`ChanceNumberingError` if it names none."""
+        if not DEAL_BASE <= outcome_id < DEAL_BASE + DEALS:
+            raise ChanceNumberingError(f"chance outcome {outcome_id} is not a deal "
+                                       f"({DEAL_BASE}..{DEAL_BASE + DEALS - 1})")
+        return outcome_id - DEAL_BASE
+
     def decode(self, outcome_id: int, action, position):
         """The outcome named by ``outcome_id`` for the chance ``action`` in ``position``.
         Raises :class:`ChanceNumberingError` if the id is out of range or of the wrong kind."""
         if not 0 <= outcome_id < self.size:
             raise ChanceNumberingError(f"chance outcome {outcome_id} is out of range 0..{self.size - 1}")
         is_blitz = isinstance(action, Blitz)
-        if (outcome_id >= BLITZ_BASE) != is_blitz:
-            kind = "blitz" if is_blitz else "roll"
+        kind = "blitz" if is_blitz else "roll"
+        if not (BLITZ_BASE <= outcome_id if is_blitz else outcome_id < ROLL_OUTCOMES):
             raise ChanceNumberingError(f"chance outcome {outcome_id} is not a {kind} outcome")
         if not is_blitz:
             attack, defend = divmod(outcome_id, len(DEFEND_ROLLS))
@@ -91,7 +104,9 @@ class ChanceNumbering:
 
     def describe(self, outcome_id: int, action=None, position=None) -> str:
         """A short text for the outcome (``roll 6-5-1 v 4-3``, ``blitz loses 2 v 5``)."""
-        if 0 <= outcome_id < BLITZ_BASE:
+        if DEAL_BASE <= outcome_id < BLITZ_BASE:
+            return f"deal {outcome_id - DEAL_BASE}"
+        if 0 <= outcome_id < ROLL_OUTCOMES:
             attack, defend = divmod(outcome_id, len(DEFEND_ROLLS))
             dice = "-".join(map(str, ATTACK_ROLLS[attack]))
             answer = "-".join(map(str, DEFEND_ROLLS[defend])) or "(defender to answer)"
@@ -103,8 +118,3 @@ class ChanceNumbering:
         six, sea = divmod(sea_and_six, _SEA_VALUES)
         extra = (f", {sea} sea-lane rounds" if sea else "") + (", six spent" if six else "")
         return f"blitz loses {attacker_losses} v {defender_losses}{extra}"
-
-
-def roll_or_blitz(outcome) -> bool:
-    """Whether ``outcome`` is an engine chance outcome (a roll or the end of a blitz)."""
-    return isinstance(outcome, (RollOutcome, BlitzOutcome))

@@ -8,21 +8,22 @@ terminal rewards, zero-sum.
 ``us-1993``, ``uk-old``, ...), ``rules`` (more rule options, written ``"setup:deal;placement:auto"``
 because OpenSpiel's game string reserves ``=`` and ``,``), ``map`` (a map file; empty: the classic map), ``max_turns``
 (the turn cap, adjudicated by the rules; 0: the preset's own), ``seed`` (the game's internal
-randomness) and ``max_battle_armies`` (the largest blitz losses the chance ids can name).
+randomness, with the deal) and ``max_battle_armies`` (the largest blitz losses the chance ids can name).
 
 **Actions** are the indices of :class:`risk.rl.codec.ActionCodec` for the map and rules:
 ``num_distinct_actions()`` is the codec's ``size`` and the legal actions are its ``mask``.
 
-**Chance.** An attack roll, a seeing defender's roll and a blitz are chance nodes: choosing
+**Chance.** The first move is the deal, a chance node of :data:`~risk.rl.openspiel_chance.DEALS`
+equally likely outcomes: deal ``k`` seeds the game's internal random source from ``seed`` and
+``k``, and from it come the set-up (territories dealt, random placements), the deck's order and
+the secret missions. An attack roll, a seeing defender's roll and a blitz are chance nodes: choosing
 such an action moves the game to a chance node whose outcomes are exactly
 ``GameState.chance_outcomes(action)``, numbered by :mod:`risk.rl.openspiel_chance` (a fixed
 numbering, documented there). Under the commanders rule the engine cannot solve a blitz that
 keeps the six over a very large battle; that one chance node has the single outcome the
-engine's internal source draws (probability 1). The rest of the randomness is internal: the
-set-up deal, the deck, the missions and the random placements come from the state's own
-random source, seeded from ``seed`` and the number of initial states the game has made
-(``new_initial_state`` k gives the k-th deal, so an RL loop sees a new deal every episode while
-everything stays reproducible). A clone carries its random source's state along.
+engine's internal source draws (probability 1). So the history (the deal, the decisions, the
+outcomes) fixes the game, as OpenSpiel expects: a clone carries its random source's state along,
+and a serialized state replays. Before the deal there is no position (``state.position`` is None).
 
 **Who acts**: the player to decide, the defender included when a variant gives him a decision
 (the seeing defender's dice, a retreat). Eliminated players never act again.
@@ -51,7 +52,7 @@ from risk.errors import RiskError
 from risk.missions import mission_deck, territory_mission
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
-from risk.rl.openspiel_chance import ChanceNumbering
+from risk.rl.openspiel_chance import DEAL_BASE, DEALS, ChanceNumbering
 from risk.rl.openspiel_observer import RiskObserver
 from risk.rules import Rules
 from risk.state import GameState, RandomSource, classic_board
@@ -149,7 +150,6 @@ class RiskGame(pyspiel.Game):
         self.seed = settings["seed"]
         self.codec = ActionCodec(self.board, self.rules)
         self.chance = ChanceNumbering(settings["max_battle_armies"])
-        self._deals = 0
         GameState.new(players=players, seed=0, rules=self.rules, board=self.board)  # refuse bad rules now
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
@@ -163,15 +163,18 @@ class RiskGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, given)
 
     def new_initial_state(self) -> "RiskState":
-        """The next deal: its internal random source seeded from ``seed`` and the deal's number."""
-        entropy = np.random.SeedSequence(self.seed, spawn_key=(self._deals,)).generate_state(2)
-        self._deals += 1
+        """The state before the deal (a chance node)."""
+        return RiskState(self, None)
+
+    def deal(self, number: int) -> GameState:
+        """The position of deal ``number``: its random source seeded from ``seed`` and ``number``."""
+        entropy = np.random.SeedSequence(self.seed, spawn_key=(number,)).generate_state(2)
         seed = int(entropy[0]) << 32 | int(entropy[1])
-        position = GameState.new(players=self.num_players(), seed=seed, rules=self.rules, board=self.board)
-        return RiskState(self, position)
+        return GameState.new(players=self.num_players(), seed=seed, rules=self.rules, board=self.board)
 
     def initial_state_for(self, position: GameState) -> "RiskState":
-        """A state of this game at ``position`` (any engine position of the same map and rules)."""
+        """A state of this game at ``position`` (any engine position of the same map and rules),
+        for puzzles and tests; its history starts there, so it does not replay from a deal."""
         return RiskState(self, position.copy(_copied_source(position.rng)))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> RiskObserver:
@@ -234,31 +237,32 @@ class _Core:
 
     __slots__ = ("game", "position", "chance_action", "log", "hands")
 
-    def __init__(self, game: "RiskGame", position: GameState, chance_action=None, log=None, hands=None):
+    def __init__(self, game: "RiskGame", position: GameState | None, chance_action=None, log=None, hands=()):
         self.game = game  # shared by the clones: a game is fixed once built
-        self.position = position
+        self.position = position  # None before the deal
         self.chance_action = chance_action  # the Attack, Defend or Blitz waiting for its outcome
         self.log = log
-        self.hands = hands if hands is not None else tuple(tuple(h) for h in position.hands)
+        self.hands = hands
 
     def __deepcopy__(self, memo) -> "_Core":
         position = self.position
-        return _Core(self.game, position.copy(_copied_source(position.rng)), self.chance_action, self.log,
-                     self.hands)
+        copied = position.copy(_copied_source(position.rng)) if position is not None else None
+        return _Core(self.game, copied, self.chance_action, self.log, self.hands)
 
 
 class RiskState(pyspiel.State):
     """A position of the game, or the chance node of an attack or a blitz just chosen."""
 
-    def __init__(self, game: RiskGame, position: GameState, core: _Core | None = None):
+    def __init__(self, game: RiskGame, position: GameState | None, core: _Core | None = None):
         super().__init__(game)
         self._core = core or _Core(game, position)
 
     # -- what the engine knows -----------------------------------------------------------------
 
     @property
-    def position(self) -> GameState:
-        """The engine's position (everything, hidden information included: not for a player)."""
+    def position(self) -> GameState | None:
+        """The engine's position (everything, hidden information included: not for a player);
+        None before the deal."""
         return self._core.position
 
     @property
@@ -277,6 +281,8 @@ class RiskState(pyspiel.State):
 
     def current_player(self) -> int:
         position = self._core.position
+        if position is None:
+            return pyspiel.PlayerId.CHANCE
         if position.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         if self._core.chance_action is not None:
@@ -292,6 +298,8 @@ class RiskState(pyspiel.State):
         core = self._core
         action, position = core.chance_action, core.position
         numbering = self._core.game.chance
+        if position is None:
+            return [(DEAL_BASE + k, 1.0 / DEALS) for k in range(DEALS)]
         try:
             outcomes = position.chance_outcomes(action)
         except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
@@ -302,6 +310,10 @@ class RiskState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         core = self._core
         position = core.position
+        if position is None:
+            core.position = core.game.deal(core.game.chance.deal(action))
+            self._record(-1, None, [])
+            return
         if core.chance_action is not None:
             chosen = core.chance_action
             outcome = self._core.game.chance.decode(action, chosen, position)
@@ -337,16 +349,20 @@ class RiskState(pyspiel.State):
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._core.position.is_terminal()
+        return self._core.position is not None and self._core.position.is_terminal()
 
     def returns(self) -> list[float]:
         position = self._core.position
+        if position is None:
+            return [0.0] * self.num_players()
         return rank_returns(position.places, position.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "RiskState":
         """A state ``player_id`` cannot tell from this one: the hidden information redrawn, as
         the bots' view draws it, from a source seeded by ``probability_sampler()``."""
         seed = int(probability_sampler() * 2 ** 53)
+        if self._core.position is None:  # before the deal nobody knows anything
+            return self.clone()
         source = RandomSource(seed)
         position = self._core.position.view(player_id, source)
         _redraw_secrets(position, player_id, source)
@@ -356,6 +372,8 @@ class RiskState(pyspiel.State):
     def __str__(self) -> str:
         """The whole position (a debugging aid: it shows every seat's cards)."""
         position = self._core.position
+        if position is None:
+            return "before the deal"
         board = position.board
         lines = [f"turn {position.turn} {position.phase.label} player {position.player + 1}"]
         for t, name in enumerate(board.names):

@@ -83,10 +83,12 @@ class RiskObserver:
         if self.tensor is None:
             return
         position = state.position
+        self.tensor.fill(0)
+        if position is None:  # before the deal
+            return
         players = position.players
         seat = lambda owner: (owner - player) % players  # noqa: E731 - rotation, read at every use
         view = self.dict
-        self.tensor.fill(0)
         for t, owner in enumerate(position.owner):
             if owner >= 0:
                 view["owner"][t, players if owner == position.neutral else seat(owner)] = 1
@@ -150,6 +152,8 @@ class RiskObserver:
         return "\n".join(self._history(state, player) + ["now: " + now])
 
     def _observation_string(self, position, player: int) -> str:
+        if position is None:
+            return f"p{player + 1} | before the deal"
         board = position.board
         parts = [f"p{player + 1}", f"turn {position.turn}", position.phase.label]
         if not position.is_terminal():
@@ -177,7 +181,7 @@ class RiskObserver:
         return " | ".join(parts)
 
     def _history(self, state, player: int) -> list[str]:
-        board = state.position.board
+        board = self._game.board
         lines, hand = [], ()
         for move in state.moves():
             if move.actor >= 0:
