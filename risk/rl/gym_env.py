@@ -3,7 +3,7 @@
 >>> import gymnasium, risk.rl.gym_env
 >>> env = gymnasium.make("MarkovRisk-v0", players=3, opponents="random")
 >>> observation, info = env.reset(seed=1)
->>> observation.shape, env.action_space.n, int(env.unwrapped.action_masks().sum()) > 0
+>>> observation.shape, int(env.action_space.n), int(env.unwrapped.action_masks().sum()) > 0
 ((829,), 1551, True)
 
 Importing this module registers the id ``MarkovRisk-v0`` (:data:`GYM_ID`);
@@ -109,6 +109,7 @@ class RiskGymEnv(gymnasium.Env):
             self.seat = int(self.np_random.integers(self.config.players))
         config = self.config
         self.game = GameState.new(players=config.players, seed=game_seed, rules=config.rules, board=config.board)
+        self.moves = 0  # engine moves this game, the learner's and the bots'
         self.seats = {}
         self.seat_rngs = {}
         others = [s for s in range(config.players) if s != self.seat]
@@ -138,6 +139,7 @@ class RiskGymEnv(gymnasium.Env):
             self._ended_by_illegal = True
             return self._observe(), self.config.place_reward(self.config.players), True, False, info
         game.apply(move)
+        self.moves += 1
         self._play_bots()
         return self._observe(), self._reward(), self._terminated(), self._truncated(), self._info()
 
@@ -152,6 +154,7 @@ class RiskGymEnv(gymnasium.Env):
             bot = self.seats[seat]
             action = bot.act(game.view(seat, self.seat_rngs[seat]))
             game.apply(action)  # IllegalActionError names a bot's illegal move
+            self.moves += 1
         self._mask = None
 
     def _done(self) -> bool:
@@ -231,4 +234,5 @@ def _opponent_specs(opponents: str | Sequence[str], players: int) -> list[str]:
     return specs
 
 
-gymnasium.register(id=GYM_ID, entry_point="risk.rl.gym_env:RiskGymEnv")
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="risk.rl.gym_env:RiskGymEnv")

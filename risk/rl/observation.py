@@ -59,6 +59,7 @@ ARMY_CAP = 1023
 
 #: log2(1 + n) / 10 for the counts that occur; bigger ones are computed.
 _LOG = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
+_LOG_ARRAY = np.array(_LOG, dtype=np.float32)
 
 
 def log_armies(n: int) -> float:
@@ -85,6 +86,12 @@ class ObservationEncoder:
             start += size
         self.size = start
         self._continent_members = [c.members for c in board.continents]
+        self._continent_bonus = [c.bonus for c in board.continents]
+        self._ids = np.arange(n)
+        self._tail_start = self.fields["seats"].start
+        self._tail_size = self.size - self._tail_start
+        self._offsets = {name: part.start - self._tail_start for name, part in self.fields.items()}
+        self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1])."""
@@ -94,32 +101,25 @@ class ObservationEncoder:
             out[:] = 0
         n, players, f = self.territories, state.players, self.fields
         relative = [(s - seat) % players for s in range(players)]
-
-        def slot(owner: int) -> int:
-            return relative[owner] if 0 <= owner < players else SEATS  # the neutral army
-
-        owners = state.owner
-        base = f["owner"].start
-        armies_base = f["armies"].start
-        for t in range(n):
-            if owners[t] >= 0:
-                out[base + OWNER_SLOTS * t + slot(owners[t])] = 1.0
-            out[armies_base + t] = log_armies(state.armies[t])
+        # slot_of[owner + 1]: the owner slot of each owner, -1 (no owner) first, the neutral last
+        slot_of = np.array([-1, *relative, SEATS][:state.owners + 1], dtype=np.int64)
+        owner = np.fromiter(state.owner, dtype=np.int64, count=n)
+        armies = np.fromiter(state.armies, dtype=np.int64, count=n)
+        slots = slot_of[owner + 1]
+        owned = slots >= 0
+        out[self._offsets_abs["owner"] + OWNER_SLOTS * self._ids[owned] + slots[owned]] = 1.0
+        out[f["armies"]] = _LOG_ARRAY[np.minimum(armies, ARMY_CAP)]
 
         hand = state.hands[seat] if seat < len(state.hands) else []
-        wilds = 0
-        cards_base = f["my_cards"].start
-        for card in hand:
-            if card < 0:
-                wilds += 1
-            else:
-                out[cards_base + card] = 1.0
+        cards = [card for card in hand if card >= 0]
+        if cards:
+            out[f["my_cards"].start + np.array(cards)] = 1.0
 
         capitals_hidden = state.phase == Phase.CAPITAL
         capital_base = f["capital"].start
-        for owner, t in enumerate(state.capitals):
-            if t >= 0 and (owner == seat or not capitals_hidden):
-                out[capital_base + SEATS * t + relative[owner]] = 1.0
+        for holder, t in enumerate(state.capitals):
+            if t >= 0 and (holder == seat or not capitals_hidden):
+                out[capital_base + SEATS * t + relative[holder]] = 1.0
 
         source, target = _battle(state)
         if source >= 0:
@@ -127,76 +127,86 @@ class ObservationEncoder:
         if target >= 0:
             out[f["battle"].start + 2 * target + 1] = 1.0
 
-        self._seats(state, relative, out[f["seats"]])
+        # The small fields from "seats" on are filled in a list and copied in once: setting numpy
+        # items one by one costs more than the rest of the observation.
+        tail = [0.0] * self._tail_size
+        self._seats(state, relative, owner, armies, tail)
         if state.phase < len(Phase):
-            out[f["phase"].start + int(state.phase)] = 1.0
-        self._turn(state, seat, wilds, out[f["turn"]])
-        self._dice(state, out[f["dice"]])
-        self._mission(state, seat, relative, out[f["mission"]])
+            tail[self._offsets["phase"] + int(state.phase)] = 1.0
+        self._turn(state, len(hand) - len(cards), tail, self._offsets["turn"])
+        self._dice(state, tail, self._offsets["dice"])
+        self._mission(state, seat, relative, tail, self._offsets["mission"])
+        out[self._tail_start:] = tail
         return out
 
-    def _seats(self, state: "GameState", relative: list[int], out: np.ndarray) -> None:
+    def _seats(self, state: "GameState", relative: list[int], owner: np.ndarray, armies: np.ndarray,
+               out: list[float]) -> None:
         n = self.territories
-        totals = [0] * state.owners
-        for t, owner in enumerate(state.owner):
-            if owner >= 0:
-                totals[owner] += state.armies[t]
+        owned = owner >= 0
+        totals = np.bincount(owner[owned], weights=armies[owned], minlength=state.owners)
         held = [0] * state.owners
-        for members in self._continent_members:
-            first = state.owner[members[0]]
-            if first >= 0 and all(state.owner[t] == first for t in members):
+        bonus = [0] * state.owners
+        state_owner = state.owner
+        for members, value in zip(self._continent_members, self._continent_bonus):
+            first = state_owner[members[0]]
+            if first >= 0 and all(state_owner[t] == first for t in members):
                 held[first] += 1
+                bonus[first] += value
         deciding = state.current_player
         continents = max(1, len(self._continent_members))
+        rules = state.rules
         for s in range(state.players):
             row = SEAT_FEATURES * relative[s]
             alive = state.alive[s]
+            count = state.count[s]
+            total = int(totals[s])
             out[row + 0] = 1.0
             out[row + 1] = 1.0 if alive else 0.0
             out[row + 2] = 1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0
             out[row + 3] = 1.0 if s == deciding else 0.0
-            out[row + 4] = state.count[s] / n
-            out[row + 5] = min(1.0, log_armies(totals[s]) / 1.2 if totals[s] <= ARMY_CAP
-                               else math.log2(1 + totals[s]) / 12)
+            out[row + 4] = count / n
+            out[row + 5] = min(1.0, _LOG[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
             out[row + 6] = min(1.0, len(state.hands[s]) / 10)
-            out[row + 7] = log_armies(state.income(s)) if alive and state.count[s] else 0.0
+            if alive and count:
+                income = max(rules.reinforcement_minimum, count // rules.reinforcement_divisor) + bonus[s]
+                out[row + 7] = log_armies(income)
             out[row + 8] = log_armies(state.reserve[s])
             out[row + 9] = held[s] / continents
-            if state.rules.capitals:
+            if rules.capitals:
                 out[row + 10] = state.capitals_held(s) / SEATS
 
-    def _turn(self, state: "GameState", seat: int, wilds: int, out: np.ndarray) -> None:
+    def _turn(self, state: "GameState", wilds: int, out: list[float], o: int) -> None:
         rules = state.rules
-        out[0] = log_armies(state.pool)
-        out[1] = log_armies(state.withheld)
-        out[2] = log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0
-        out[3] = min(1.0, state.turn / rules.max_turns)
-        out[4] = float(state.conquered)
-        out[5] = float(state.attacked)
-        out[6] = float(state.bonus_used)
-        out[7] = float(state.fortified)
-        out[8] = float(state.commander_ready()) if rules.commanders else 0.0
-        out[9] = wilds / 2
+        out[o + 0] = log_armies(state.pool)
+        out[o + 1] = log_armies(state.withheld)
+        out[o + 2] = log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0
+        out[o + 3] = min(1.0, state.turn / rules.max_turns)
+        out[o + 4] = float(state.conquered)
+        out[o + 5] = float(state.attacked)
+        out[o + 6] = float(state.bonus_used)
+        out[o + 7] = float(state.fortified)
+        out[o + 8] = float(state.commander_ready()) if rules.commanders else 0.0
+        out[o + 9] = wilds / 2
         if state.phase == Phase.OCCUPY:
-            out[10] = log_armies(state.occupy_min)
-            out[11] = log_armies(state._occupy_max())
+            out[o + 10] = log_armies(state.occupy_min)
+            out[o + 11] = log_armies(state._occupy_max())
 
     @staticmethod
-    def _dice(state: "GameState", out: np.ndarray) -> None:
+    def _dice(state: "GameState", out: list[float], o: int) -> None:
         pending = state.pending
         attack = getattr(pending, "attack_dice", ())
         defend = getattr(pending, "defend_dice", ())
         for i, die in enumerate(attack[:3]):
-            out[i] = die / 6
+            out[o + i] = die / 6
         for i, die in enumerate(defend[:3]):
-            out[3 + i] = die / 6
+            out[o + 3 + i] = die / 6
 
-    def _mission(self, state: "GameState", seat: int, relative: list[int], out: np.ndarray) -> None:
+    def _mission(self, state: "GameState", seat: int, relative: list[int], out: list[float], o: int) -> None:
         if state.missions is None or seat >= len(state.missions) or state.missions[seat] is None:
             return
         mission = state.missions[seat]
-        out[MISSION_KINDS.index(mission.kind)] = 1.0
-        k = len(MISSION_KINDS)
+        out[o + MISSION_KINDS.index(mission.kind)] = 1.0
+        k = o + len(MISSION_KINDS)
         if mission.kind == "destroy" and 0 <= mission.target < state.players:
             out[k + relative[mission.target]] = 1.0
         k += SEATS
