@@ -232,3 +232,31 @@ def test_bad_parameters_are_named():
         RiskGame({"colour": "red"})
     with pytest.raises(Exception, match="unknown rule 'dice'"):
         RiskGame({"rules": "dice:9"})
+
+
+def test_observer_kinds():
+    """The tensor is the environments' observation; a public observer has a string without the
+    player's secrets and no tensor; every player's private information is refused."""
+    from open_spiel.python.observation import make_observation
+
+    from risk.rl.observation import ObservationEncoder
+
+    game = _load({"players": 3, "rules": "setup:deal;placement:auto;missions:true", "max_turns": 20})
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    while state.is_chance_node() or sum(len(h) for h in state.position.hands) < 2:
+        state.apply_action(_sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    encoder = ObservationEncoder(game.board)
+    for player in range(3):
+        assert state.observation_tensor(player) == encoder.encode(state.position, player).tolist()
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
+                                                                private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.tensor is None
+    for player in range(3):
+        text = public.string_from(state, player)
+        assert "your cards" not in text and "your mission" not in text
+        assert "your mission" in state.observation_string(player)
+    with pytest.raises(ValueError, match="one player's view"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
+                                                          private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
