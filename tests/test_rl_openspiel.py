@@ -260,3 +260,45 @@ def test_observer_kinds():
     with pytest.raises(ValueError, match="one player's view"):
         make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
                                                           private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def _battle_position(game, attackers: int, defenders: int):
+    """Alaska (seat 0, ``attackers``) facing Kamchatka (seat 1, ``defenders``), seat 0 to attack."""
+    from risk.phase import Phase
+    from risk.state import GameState
+
+    board = game.board
+    alaska, kamchatka = board.id("alaska"), board.id("kamchatka")
+    owner = [t % 2 for t in range(len(board))]
+    owner[alaska], owner[kamchatka] = 0, 1
+    armies = [1] * len(board)
+    armies[alaska], armies[kamchatka] = attackers, defenders
+    position = GameState.from_position(owner, armies, 2, phase=Phase.ATTACK, rules=game.rules, seed=1, board=board)
+    return position, alaska, kamchatka
+
+
+def test_a_blitz_the_engine_cannot_solve_is_one_outcome():
+    """Under the commanders rule a blitz keeping the six over a huge battle is rolled round by
+    round by the engine: its chance node has the single outcome the internal source draws."""
+    from risk.actions import Blitz
+
+    game = _load({"players": 2, "rules": "commanders:true", "max_battle_armies": 5000})
+    position, alaska, kamchatka = _battle_position(game, 3000, 2000)
+    state = game.initial_state_for(position)
+    state.apply_action(game.codec.encode(Blitz(alaska, kamchatka, 1, True), position))
+    [(outcome_id, probability)] = state.chance_outcomes()
+    expected = game.chance.decode(outcome_id, state.chance_action, state.position)
+    state.apply_action(outcome_id)
+    assert probability == 1.0 and state.position.armies[kamchatka] == expected.defenders
+    assert state.position.armies[alaska] == expected.attackers
+
+
+def test_a_blitz_beyond_max_battle_armies_is_refused_by_name():
+    from risk.actions import Blitz
+
+    game = _load({"players": 2, "max_battle_armies": 20})
+    position, alaska, kamchatka = _battle_position(game, 60, 40)
+    state = game.initial_state_for(position)
+    state.apply_action(game.codec.encode(Blitz(alaska, kamchatka), position))
+    with pytest.raises(ChanceNumberingError, match="max_battle_armies=20"):
+        state.chance_outcomes()

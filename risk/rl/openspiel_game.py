@@ -48,7 +48,7 @@ import pyspiel
 
 from risk.battle.dice import BattleError
 from risk.board import load_map
-from risk.errors import RiskError
+from risk.errors import IllegalActionError, RiskError
 from risk.missions import mission_deck, territory_mission
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
@@ -69,8 +69,8 @@ DEFAULT_PARAMETERS = {
     "max_battle_armies": 1000,
 }
 
-#: A bound on the number of moves (decisions and chance outcomes) per turn, for
-#: ``max_game_length``: generous, not tight (OpenSpiel asks for a bound, nothing checks it).
+#: A bound on the moves (decisions and chance outcomes) of one turn, for ``max_game_length``:
+#: generous, not tight (a turn of random play takes tens of moves).
 _MOVES_PER_TURN_BOUND = 5000
 
 _GAME_TYPE = pyspiel.GameType(
@@ -119,8 +119,6 @@ def rank_returns(places, players: int) -> list[float]:
     is None (a game not over)."""
     if places is None:
         return [0.0] * players
-    if players == 1:
-        return [0.0]
     values = []
     for place in places:
         sharing = sum(1 for other in places if other == place)
@@ -175,7 +173,7 @@ class RiskGame(pyspiel.Game):
     def initial_state_for(self, position: GameState) -> "RiskState":
         """A state of this game at ``position`` (any engine position of the same map and rules),
         for puzzles and tests; its history starts there, so it does not replay from a deal."""
-        return RiskState(self, position.copy(_copied_source(position.rng)))
+        return RiskState(self, position.copy(_CopiedSource(position.rng)))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> RiskObserver:
         return RiskObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
@@ -210,9 +208,6 @@ class _CopiedSource(RandomSource):
         RandomSource.generator.__set__(self, value)
 
 
-def _copied_source(source: RandomSource) -> RandomSource:
-    return _CopiedSource(source)
-
 
 class _Log:
     """One move of the game as the players saw it: who moved, what, the events, and each seat's
@@ -246,7 +241,7 @@ class _Core:
 
     def __deepcopy__(self, memo) -> "_Core":
         position = self.position
-        copied = position.copy(_copied_source(position.rng)) if position is not None else None
+        copied = position.copy(_CopiedSource(position.rng)) if position is not None else None
         return _Core(self.game, copied, self.chance_action, self.log, self.hands)
 
 
@@ -303,7 +298,7 @@ class RiskState(pyspiel.State):
         try:
             outcomes = position.chance_outcomes(action)
         except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
-            outcome = position.copy(_copied_source(position.rng))._blitz_outcome(action, None)
+            outcome = position.copy(_CopiedSource(position.rng))._blitz_outcome(action, None)
             return [(numbering.encode(outcome, action, position), 1.0)]
         return [(numbering.encode(outcome, action, position), p) for outcome, p in outcomes]
 
@@ -319,8 +314,10 @@ class RiskState(pyspiel.State):
             outcome = self._core.game.chance.decode(action, chosen, position)
             try:
                 events = position.apply(chosen, outcome=outcome)
-            except BattleError:  # the unsolved blitz: the engine draws the same outcome itself
-                events = position.apply(chosen)
+            except IllegalActionError:
+                if not _unsolved(position, chosen):
+                    raise
+                events = position.apply(chosen)  # the engine draws the outcome chance_outcomes listed
             core.chance_action = None
             self._record(-1, None, events)
             return
@@ -360,10 +357,9 @@ class RiskState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "RiskState":
         """A state ``player_id`` cannot tell from this one: the hidden information redrawn, as
         the bots' view draws it, from a source seeded by ``probability_sampler()``."""
-        seed = int(probability_sampler() * 2 ** 53)
         if self._core.position is None:  # before the deal nobody knows anything
             return self.clone()
-        source = RandomSource(seed)
+        source = RandomSource(int(probability_sampler() * 2 ** 53))
         position = self._core.position.view(player_id, source)
         _redraw_secrets(position, player_id, source)
         core = _Core(self._core.game, position, self._core.chance_action, self._core.log, self._core.hands)
@@ -382,6 +378,15 @@ class RiskState(pyspiel.State):
         if self._core.chance_action is not None:
             lines.append(f"chance: {self._core.chance_action.text(board)}")
         return "\n".join(lines)
+
+
+def _unsolved(position: GameState, action) -> bool:
+    """Whether the engine cannot list the outcomes of the chance ``action`` (module notes)."""
+    try:
+        position.chance_outcomes(action)
+    except BattleError:
+        return True
+    return False
 
 
 def _redraw_secrets(position: GameState, player: int, source: RandomSource) -> None:
