@@ -302,3 +302,46 @@ def test_a_blitz_beyond_max_battle_armies_is_refused_by_name():
     state.apply_action(game.codec.encode(Blitz(alaska, kamchatka), position))
     with pytest.raises(ChanceNumberingError, match="max_battle_armies=20"):
         state.chance_outcomes()
+
+
+def _example():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "openspiel_mcts.py"
+    spec = importlib.util.spec_from_file_location("openspiel_mcts_example", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_mcts_example_plays_a_short_game(capsys, tmp_path):
+    import json
+
+    example = _example()
+    out = tmp_path / "games.jsonl"
+    argv = ["--games", "2", "--players", "3", "--opponents", "threshold,angry", "--simulations", "4",
+            "--max-turns", "4", "--seed", "2", "--out", str(out)]
+    example.main(argv)
+    first = capsys.readouterr().out
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["mcts_seat"] for r in records] == [0, 1] and all(min(r["places"]) == 1 for r in records)
+    assert records[0]["seats"] == ["mcts", "threshold", "angry"] and "MCTSBot won" in first
+    example.main(argv)  # resumes: both games are in the file already
+    assert len(out.read_text().splitlines()) == 2 and "MCTSBot won" in capsys.readouterr().out
+
+
+def test_a_bots_move_outside_the_buckets_maps_to_the_nearest_index():
+    from risk.actions import Deploy
+
+    example = _example()
+    game = _load({"players": 3, "rules": "setup:deal;placement:auto"})
+    state = game.new_initial_state().child(DEAL_BASE)
+    position = state.position
+    territory = position.territories_of(position.player)[0]
+    assert position.pool == 4  # buckets 1, 3, half (2) and all (4): 4 is named, none is 3.5 away
+    index = example.nearest_index(game.codec, Deploy(territory, 4), position)
+    assert game.codec.decode(index, position) == Deploy(territory, 4)
+    position.pool = 9  # buckets 1, 3, 5, 9: a deploy of 7 has no index; 5 and 9 are 2 away, 5 first
+    assert game.codec.decode(example.nearest_index(game.codec, Deploy(territory, 7), position), position) == \
+        Deploy(territory, 5)
