@@ -48,7 +48,7 @@ def _walk(players: int, rules: Rules, seed: int, steps: int):
         state.apply(action)
 
 
-def _check_state(codec: ActionCodec, state: GameState, every_index: bool) -> None:
+def _check_state(codec: ActionCodec, state: GameState, every_index: bool, rng: np.random.Generator) -> None:
     mask = codec.mask(state)
     assert mask.dtype == np.int8 and mask.shape == (codec.size,)
     on = np.flatnonzero(mask)
@@ -70,20 +70,23 @@ def _check_state(codec: ActionCodec, state: GameState, every_index: bool) -> Non
             assert action not in decoded
             continue
         assert mask[index] == 1 and decoded[action] == index
-    if every_index:
-        for index in range(codec.size):
-            legal_here = codec.is_legal(index, state)
-            assert legal_here == bool(mask[index]), f"{codec.describe(index)}: mask {mask[index]}"
+    # The indices the mask leaves out must not decode: all of them now and then, else a sample.
+    indices = range(codec.size) if every_index else rng.choice(codec.size, 60, replace=False)
+    for index in indices:
+        legal_here = codec.is_legal(int(index), state)
+        assert legal_here == bool(mask[index]), f"{codec.describe(index)}: mask {mask[index]}"
 
 
 @pytest.mark.parametrize("name,players,rules", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_mask_is_exactly_the_decodable_indices(name, players, rules):
     phases = set()
+    rng = np.random.default_rng(0)
     for seed in range(3):
-        for step, (codec, state) in enumerate(_walk(players, rules, seed, 260)):
-            phases.add(state.phase)
-            _check_state(codec, state, every_index=step % 37 == 0 or state.phase.is_defender_decision
-                         or state.phase in (Phase.OCCUPY, Phase.COMMANDER, Phase.TRADE))
+        seen = set()  # each seed scans every index in the first state of each phase
+        for step, (codec, state) in enumerate(_walk(players, rules, seed, 220)):
+            _check_state(codec, state, step % 60 == 0 or state.phase not in seen, rng)
+            seen.add(state.phase)
+        phases |= seen
     assert {Phase.DEPLOY, Phase.ATTACK} <= phases
 
 
@@ -92,7 +95,7 @@ def test_the_variants_reach_every_decision_kind():
     phases = set()
     for name, players, rules in CONFIGS:
         for seed in range(3):
-            phases.update(state.phase for _, state in _walk(players, rules, seed, 260))
+            phases.update(state.phase for _, state in _walk(players, rules, seed, 220))
     assert phases >= {Phase.CLAIM, Phase.PLACE, Phase.CAPITAL, Phase.TRADE, Phase.DEPLOY, Phase.ATTACK,
                       Phase.OCCUPY, Phase.FORTIFY, Phase.DEFEND, Phase.RETREAT, Phase.COMMANDER}
 

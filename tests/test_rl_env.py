@@ -215,7 +215,7 @@ def test_gymnasium_check_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the checker's advice on unbounded episodes
         check_env(risk.rl.gym_env(players=3, max_turns=10))
-        check_env(gymnasium.make("risk.rl.gym_env:MarkovRisk-v0", players=3, max_turns=10,
+        check_env(gymnasium.make("risk.rl.gymnasium_env:MarkovRisk-v0", players=3, max_turns=10,
                                  render_mode="rgb_array").unwrapped)
 
 
@@ -278,3 +278,17 @@ def test_import_risk_rl_is_light():
             "if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_gym_env_vectorises():
+    envs = gymnasium.make_vec("risk.rl.gymnasium_env:MarkovRisk-v0", num_envs=2, vectorization_mode="sync",
+                              players=3, max_turns=3)
+    observations, infos = envs.reset(seed=[1, 2])
+    assert observations.shape == (2, 829) and infos["action_mask"].shape == (2, 1551)
+    ended = 0
+    for _ in range(300):
+        actions = [int(np.flatnonzero(mask)[0]) if mask.any() else 0 for mask in infos["action_mask"]]
+        observations, rewards, terminated, truncated, infos = envs.step(np.array(actions))
+        ended += int(terminated.sum() + truncated.sum())
+    assert ended > 0  # and the vector env reset them
+    envs.close()

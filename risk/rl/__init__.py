@@ -17,12 +17,12 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "ActionCodec": ("risk.rl.codec", "ActionCodec"),
     "best_trade": ("risk.rl.codec", "best_trade"),
     "ObservationEncoder": ("risk.rl.observation", "ObservationEncoder"),
-    "env": ("risk.rl.env", "env"),
-    "raw_env": ("risk.rl.env", "raw_env"),
-    "RiskAECEnv": ("risk.rl.env", "raw_env"),
-    "gym_env": ("risk.rl.gym_env", "gym_env"),
-    "RiskGymEnv": ("risk.rl.gym_env", "RiskGymEnv"),
-    "GYM_ID": ("risk.rl.gym_env", "GYM_ID"),
+    "env": ("risk.rl.pettingzoo_env", "env"),
+    "raw_env": ("risk.rl.pettingzoo_env", "raw_env"),
+    "RiskAECEnv": ("risk.rl.pettingzoo_env", "raw_env"),
+    "gym_env": ("risk.rl.gymnasium_env", "gym_env"),
+    "RiskGymEnv": ("risk.rl.gymnasium_env", "RiskGymEnv"),
+    "GYM_ID": ("risk.rl.gymnasium_env", "GYM_ID"),
     "RiskOpenSpielGame": ("risk.rl.openspiel_game", "RiskGame"),
 }
 

@@ -62,6 +62,7 @@ best) have no index: :meth:`~ActionCodec.encode` raises :class:`~risk.errors.Act
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -127,7 +128,7 @@ class ActionCodec:
         self.CAPITAL, self.DEPLOY, self.TRADE, self.ATTACK = o["capital"], o["deploy"], o["trade"], o["attack"]
         self.OCCUPY, self.FORTIFY, self.DEFEND, self.RETREAT = o["occupy"], o["fortify"], o["defend"], o["retreat"]
         self.STAND, self.SIX, self.KEEP = o["stand"], o["six"], o["keep"]
-        self._bounds = [(o[name], name) for name in SECTIONS]
+        self._starts = [o[name] for name in SECTIONS]
 
     def __repr__(self) -> str:
         return f"<ActionCodec {self.board.name} fortify={self.rules.fortify} size={self.size}>"
@@ -143,12 +144,8 @@ class ActionCodec:
         """(section name, offset inside it) of ``index``; raises :class:`ActionIndexError` out of range."""
         if not 0 <= index < self.size:
             raise ActionIndexError(f"action index {index} is out of range 0..{self.size - 1}")
-        name = "end"
-        for start, section in self._bounds:
-            if start > index:
-                break
-            name = section
-        return name, index - self.offsets[name]
+        k = bisect_right(self._starts, index) - 1
+        return SECTIONS[k], index - self._starts[k]
 
     def describe(self, index: int) -> str:
         """The meaning of ``index`` in words, the same in every position (``deploy alaska half``)."""
@@ -234,8 +231,9 @@ class ActionCodec:
         """An int8 array of ``size``: 1 at each legal index (one per distinct concrete action),
         all 0 once the game is over."""
         out = np.zeros(self.size, dtype=np.int8)
-        for index in self.legal_indices(state):
-            out[index] = 1
+        legal = self.legal_indices(state)
+        if legal:
+            out[legal] = 1
         return out
 
     def legal_indices(self, state: "GameState") -> list[int]:
@@ -244,6 +242,7 @@ class ActionCodec:
             return []
         found: list[int] = []
         trades = False
+        half_pool = max(1, _half(state.pool))
         for cls, lead, first, last in state.legal_actions().runs():
             if cls is None:
                 action = lead
@@ -255,9 +254,8 @@ class ActionCodec:
                 elif kind in _SINGLE_SECTION:
                     found.append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
                 continue
-            if cls is Deploy:
-                self._add_runs(found, self.DEPLOY + 4 * lead[0],
-                               [self._deploy_amount(b, lead[0], state) for b in range(4)], first, last)
+            if cls is Deploy:  # the run ends at what the territory may take: the "all" bucket
+                self._add_runs(found, self.DEPLOY + 4 * lead[0], (1, 3, half_pool, last), first, last)
             elif cls is Attack:
                 e = self._edge_index[lead]
                 found.append(self.ATTACK + 4 * e)  # the most dice is always the run's last
@@ -270,10 +268,9 @@ class ActionCodec:
                     found.append(base + 2)
             elif cls is Occupy:
                 self._add_runs(found, self.OCCUPY, self._occupy_amounts(state), first, last)
-            elif cls is Fortify:
-                s, t = lead
-                self._add_runs(found, self.FORTIFY + 3 * self._pair_index[lead],
-                               [self._fortify_amount(b, s, t, state) for b in range(3)], first, last)
+            elif cls is Fortify:  # the run ends at the most that may move: the "most" bucket
+                self._add_runs(found, self.FORTIFY + 3 * self._pair_index[lead], (1, _half(last), last),
+                               first, last)
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
             else:  # the blitz that may spend the commander's six (risk.engine.combat._blitz_with_six)
@@ -293,31 +290,34 @@ class ActionCodec:
     def is_legal(self, index: int, state: "GameState") -> bool:
         """Whether ``index`` is legal in ``state`` (what ``mask(state)[index]`` says), worked
         out from the index alone."""
-        try:
-            self.decode(index, state)
-        except ActionIndexError:
-            return False
-        return True
+        return 0 <= index < self.size and self._check(int(index), state)[1] is None
 
     def decode(self, index: int, state: "GameState") -> Action:
         """The engine action of a legal ``index``. Raises :class:`ActionIndexError` for an index
         out of range, one whose action is illegal here, or a bucket that repeats an earlier
         bucket's action (only the first of them is legal)."""
         index = int(index)
-        action = self.concrete(index, state)
-        reason = None if action is None else state.why_illegal(action)
-        if action is None or reason is not None:
-            raise ActionIndexError(f"action index {index} ({self.describe(index)}) is not legal here"
-                                   + (f": {reason}" if reason else ""), action=action, reason=reason)
-        name, k = self.section(index)
-        group = {"deploy": 4, "attack": 4, "fortify": 3, "occupy": 3}.get(name)
-        if group:
-            first_of_group = index - k % group
-            for earlier in range(first_of_group, index):
-                if self.concrete(earlier, state) == action:
-                    raise ActionIndexError(f"action index {index} ({self.describe(index)}) repeats index "
-                                           f"{earlier}: use that one", action=action)
+        action, reason = self._check(index, state)
+        if reason is not None:
+            raise ActionIndexError(f"action index {index} ({self.describe(index)}) is not legal here: {reason}",
+                                   action=action, reason=reason)
         return action
+
+    def _check(self, index: int, state: "GameState") -> tuple[Action | None, str | None]:
+        """(the action of ``index``, None if it is legal, else why not)."""
+        action = self.concrete(index, state)
+        if action is None:
+            return None, "its bucket has no army count here"
+        reason = state.why_illegal(action)
+        if reason is not None:
+            return action, reason
+        name, k = self.section(index)
+        group = _GROUPS.get(name)
+        if group:
+            for earlier in range(index - k % group, index):
+                if self.concrete(earlier, state) == action:
+                    return action, f"index {earlier} names the same action: use that one"
+        return action, None
 
     def encode(self, action: Action, state: "GameState") -> int:
         """The index of a legal ``action`` in ``state``. Raises :class:`ActionIndexError` if it
@@ -386,6 +386,9 @@ def _text(action: object, state: "GameState") -> str:
     except Exception:
         return repr(action)
 
+
+#: The sections whose indices come in groups of buckets, and the group size.
+_GROUPS = {"deploy": 4, "attack": 4, "fortify": 3, "occupy": 3}
 
 #: Sections of one index per territory (or one index), by action type.
 _SINGLE_SECTION = {Claim: "CLAIM", Place: "PLACE", PlaceNeutral: "NEUTRAL", ChooseCapital: "CAPITAL",

@@ -59,7 +59,6 @@ ARMY_CAP = 1023
 
 #: log2(1 + n) / 10 for the counts that occur; bigger ones are computed.
 _LOG = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
-_LOG_ARRAY = np.array(_LOG, dtype=np.float32)
 
 
 def log_armies(n: int) -> float:
@@ -87,63 +86,59 @@ class ObservationEncoder:
         self.size = start
         self._continent_members = [c.members for c in board.continents]
         self._continent_bonus = [c.bonus for c in board.continents]
-        self._ids = np.arange(n)
-        self._tail_start = self.fields["seats"].start
-        self._tail_size = self.size - self._tail_start
-        self._offsets = {name: part.start - self._tail_start for name, part in self.fields.items()}
         self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1])."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out[:] = 0
-        n, players, f = self.territories, state.players, self.fields
+        # Filled as a Python list and converted once: for a vector this small, setting numpy
+        # items one by one, or many small numpy operations, cost more than the list.
+        values = [0.0] * self.size
+        n, players, f = self.territories, state.players, self._offsets_abs
         relative = [(s - seat) % players for s in range(players)]
-        # slot_of[owner + 1]: the owner slot of each owner, -1 (no owner) first, the neutral last
-        slot_of = np.array([-1, *relative, SEATS][:state.owners + 1], dtype=np.int64)
-        owner = np.fromiter(state.owner, dtype=np.int64, count=n)
-        armies = np.fromiter(state.armies, dtype=np.int64, count=n)
-        slots = slot_of[owner + 1]
-        owned = slots >= 0
-        out[self._offsets_abs["owner"] + OWNER_SLOTS * self._ids[owned] + slots[owned]] = 1.0
-        out[f["armies"]] = _LOG_ARRAY[np.minimum(armies, ARMY_CAP)]
+        slot_of = [*relative, SEATS]  # the owner slot of each owner, the neutral army last
+        owner, armies = state.owner, state.armies
+        totals = [0] * state.owners
+        armies_base = f["armies"]
+        for t in range(n):
+            holder, count = owner[t], armies[t]
+            if holder >= 0:
+                values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
+                totals[holder] += count
+            values[armies_base + t] = _LOG[count] if count <= ARMY_CAP else 1.0
 
         hand = state.hands[seat] if seat < len(state.hands) else []
-        cards = [card for card in hand if card >= 0]
-        if cards:
-            out[f["my_cards"].start + np.array(cards)] = 1.0
+        wilds = 0
+        for card in hand:
+            if card >= 0:
+                values[f["my_cards"] + card] = 1.0
+            else:
+                wilds += 1
 
         capitals_hidden = state.phase == Phase.CAPITAL
-        capital_base = f["capital"].start
         for holder, t in enumerate(state.capitals):
             if t >= 0 and (holder == seat or not capitals_hidden):
-                out[capital_base + SEATS * t + relative[holder]] = 1.0
+                values[f["capital"] + SEATS * t + relative[holder]] = 1.0
 
         source, target = _battle(state)
         if source >= 0:
-            out[f["battle"].start + 2 * source] = 1.0
+            values[f["battle"] + 2 * source] = 1.0
         if target >= 0:
-            out[f["battle"].start + 2 * target + 1] = 1.0
+            values[f["battle"] + 2 * target + 1] = 1.0
 
-        # The small fields from "seats" on are filled in a list and copied in once: setting numpy
-        # items one by one costs more than the rest of the observation.
-        tail = [0.0] * self._tail_size
-        self._seats(state, relative, owner, armies, tail)
+        self._seats(state, relative, totals, values, f["seats"])
         if state.phase < len(Phase):
-            tail[self._offsets["phase"] + int(state.phase)] = 1.0
-        self._turn(state, len(hand) - len(cards), tail, self._offsets["turn"])
-        self._dice(state, tail, self._offsets["dice"])
-        self._mission(state, seat, relative, tail, self._offsets["mission"])
-        out[self._tail_start:] = tail
+            values[f["phase"] + int(state.phase)] = 1.0
+        self._turn(state, wilds, values, f["turn"])
+        self._dice(state, values, f["dice"])
+        self._mission(state, seat, relative, values, f["mission"])
+        if out is None:
+            return np.array(values, dtype=np.float32)
+        out[:] = values
         return out
 
-    def _seats(self, state: "GameState", relative: list[int], owner: np.ndarray, armies: np.ndarray,
-               out: list[float]) -> None:
+    def _seats(self, state: "GameState", relative: list[int], totals: list[int], out: list[float],
+               start: int) -> None:
         n = self.territories
-        owned = owner >= 0
-        totals = np.bincount(owner[owned], weights=armies[owned], minlength=state.owners)
         held = [0] * state.owners
         bonus = [0] * state.owners
         state_owner = state.owner
@@ -156,10 +151,10 @@ class ObservationEncoder:
         continents = max(1, len(self._continent_members))
         rules = state.rules
         for s in range(state.players):
-            row = SEAT_FEATURES * relative[s]
+            row = start + SEAT_FEATURES * relative[s]
             alive = state.alive[s]
             count = state.count[s]
-            total = int(totals[s])
+            total = totals[s]
             out[row + 0] = 1.0
             out[row + 1] = 1.0 if alive else 0.0
             out[row + 2] = 1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0
@@ -185,7 +180,7 @@ class ObservationEncoder:
         out[o + 5] = float(state.attacked)
         out[o + 6] = float(state.bonus_used)
         out[o + 7] = float(state.fortified)
-        out[o + 8] = float(state.commander_ready()) if rules.commanders else 0.0
+        out[o + 8] = float(state.commander_ready())
         out[o + 9] = wilds / 2
         if state.phase == Phase.OCCUPY:
             out[o + 10] = log_armies(state.occupy_min)

@@ -287,7 +287,7 @@ class RiskState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
-        return np.flatnonzero(self._core.game.codec.mask(self._core.position)).tolist()
+        return sorted(self._core.game.codec.legal_indices(self._core.position))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core = self._core

@@ -3,7 +3,7 @@
 >>> import risk.rl
 >>> env = risk.rl.env(players=3, seed=1)
 >>> env.reset(seed=1)
->>> env.agent_selection, env.action_space("player_0").n
+>>> env.agent_selection, int(env.action_space("player_0").n)
 ('player_0', 1551)
 
 =====================  ==============================================================================

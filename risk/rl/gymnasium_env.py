@@ -1,13 +1,13 @@
 """Risk as a single-agent Gymnasium environment: one learner, built-in bots in the other seats.
 
->>> import gymnasium, risk.rl.gym_env
+>>> import gymnasium, risk.rl.gymnasium_env
 >>> env = gymnasium.make("MarkovRisk-v0", players=3, opponents="random")
 >>> observation, info = env.reset(seed=1)
 >>> observation.shape, int(env.action_space.n), int(env.unwrapped.action_masks().sum()) > 0
 ((829,), 1551, True)
 
 Importing this module registers the id ``MarkovRisk-v0`` (:data:`GYM_ID`);
-``gymnasium.make("risk.rl.gym_env:MarkovRisk-v0")`` imports it on the way. ``risk.rl.gym_env(**options)``
+``gymnasium.make("risk.rl.gymnasium_env:MarkovRisk-v0")`` imports it on the way. ``risk.rl.gym_env(**options)``
 builds the environment without the registry (and without Gymnasium's checker wrappers: the
 fast path a training loop runs, one engine step and the bots' replies per ``step``).
 
@@ -235,4 +235,4 @@ def _opponent_specs(opponents: str | Sequence[str], players: int) -> list[str]:
 
 
 if GYM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYM_ID, entry_point="risk.rl.gym_env:RiskGymEnv")
+    gymnasium.register(id=GYM_ID, entry_point="risk.rl.gymnasium_env:RiskGymEnv")
