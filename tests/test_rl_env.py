@@ -3,6 +3,7 @@ defender's decisions, and observations that hold nothing a seat may not see."""
 
 from __future__ import annotations
 
+import copy
 import warnings
 
 import gymnasium
@@ -22,7 +23,7 @@ from risk.state import RandomSource, classic_board
 
 def americas_board():
     """The classic map's two Americas (13 territories): games end in a few hundred steps."""
-    data = classic_board().to_dict()
+    data = copy.deepcopy(classic_board().to_dict())  # to_dict is the board's own source: never change it
     keep = {"North America", "South America"}
     names = {t["name"] for t in data["territories"] if t["continent"] in keep}
     data["name"] = "Americas"
