@@ -24,6 +24,7 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "RiskGymEnv": ("risk.rl.gymnasium_env", "RiskGymEnv"),
     "GYM_ID": ("risk.rl.gymnasium_env", "GYM_ID"),
     "PolicyAgent": ("risk.rl.policy_agent", "PolicyAgent"),
+    "RiskOpenSpielGame": ("risk.rl.openspiel_game", "RiskGame"),
 }
 
 __all__ = sorted(_SOURCES)
