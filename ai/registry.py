@@ -20,7 +20,7 @@ from risk.errors import UsageError
 REGISTRY: dict[str, type] = {}
 
 #: Modules that register the built-in bots when imported.
-_BUILTIN_MODULES = ("ai.random_agent", "ai.angry", "ai.threshold", "ai.markov", "ai.mcts")
+_BUILTIN_MODULES = ("ai.random_agent", "ai.angry", "ai.threshold", "ai.markov", "ai.mcts", "ai.strategist")
 
 
 def register(cls: type) -> type:

@@ -1,0 +1,103 @@
+"""``strategist``: the ``mcts`` search with a leaf that looks at the opponents' reply.
+
+The turn is planned as ``mcts`` plans it (deployments and the attack phase searched together,
+then the attack phase by open-loop UCB1 over exact-odds macro-actions), but every leaf is scored
+by :class:`ai.reply_evaluation.ReplyEvaluation`: the position after the opponents' expected next
+turn (their income and likely card set thrown at the player's weakest spot), not the position
+the turn ends in. So a conquest that leaves a thin border, a continent that cannot be held, or a
+pile of armies spent on a worthless attack all score what they will cost one turn later.
+
+Parameters (``risk bots`` lists them with their defaults):
+
+- ``iterations``, ``c``, ``tau``, ``rollout_threshold``, ``rollout_depth``, ``max_time``: the
+  search, as in ``mcts``;
+- ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the leaf's weights (army share after
+  the reply, income share after the reply, mean survival, the card earned);
+- ``reply_share``: the part of an enemy's next income (and likely set) assumed to land on any
+  one of its stacks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ai.mcts import AttackSearch, MCTSAgent
+from ai.markov import markov_allocation
+from ai.common import frontier
+from ai.opening import blocking_claim
+from ai.registry import register
+from ai.reply_evaluation import ReplyEvaluation
+from ai.turn import STOP, TurnState
+from risk.phase import Phase
+
+
+@register
+class StrategistAgent(MCTSAgent):
+    name = "strategist"
+
+    def __init__(self, seed: int | None = None, iterations: int = 300, c: float = 0.3,
+                 tau: float = 0.45, max_time: float = 0.0, rollout_threshold: float = 0.8,
+                 rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
+                 w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
+                 verbose: bool = False):
+        super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
+                         rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
+                         deploy_search=True, verbose=verbose)
+        for label, weight in (("w_armies", w_armies), ("w_income", w_income), ("w_survival", w_survival),
+                              ("w_card", w_card), ("reply_share", reply_share)):
+            if weight < 0:
+                raise ValueError(f"{label}={weight} must not be negative")
+        self.w_armies = w_armies
+        self.w_income = w_income
+        self.w_survival = w_survival
+        self.w_card = w_card
+        self.reply_share = reply_share
+        self.leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
+                                    reply_share=reply_share)
+
+    def act(self, view):
+        if view.phase == Phase.CLAIM:
+            return blocking_claim(view)
+        return super().act(view)
+
+    def _prepare(self, view, extra: int = 0) -> TurnState:
+        """The search's copy of the view, its odds table grown for reinforced enemy stacks, and
+        the leaf told what the next card set is worth."""
+        self.evaluate = replace(self.leaf, card_value=float(view.rules.set_value(view.sets_traded)))
+        state = TurnState.from_view(view)
+        largest_reply = max(self.evaluate.reply_forces(state), default=0.0)
+        state.grow_table(max(view.armies) + extra + int(largest_reply) + 1)
+        return state
+
+    def plan(self, view):
+        state = self._prepare(view)
+        if not state.macro_actions(self.tau):
+            return STOP
+        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate,
+                              self.rollout_threshold, self.rollout_depth)
+        choice, root = search.run(self.iterations, self.max_time or None)
+        self.last_search = search
+        if self.verbose:
+            self._report(view, root, choice)
+        return choice
+
+    def plan_deployment(self, view) -> dict[int, int]:
+        pool = view.pool
+        options: dict = {"markov": markov_allocation(view, pool)}
+        for t in frontier(view, view.player):
+            options[t] = {t: pool}
+
+        def deployer(allocation):
+            def deploy(state: TurnState) -> None:
+                for territory, armies in allocation.items():
+                    state.armies[territory] += armies
+            return deploy
+
+        state = self._prepare(view, extra=pool)
+        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate, self.rollout_threshold,
+                              self.rollout_depth, first_moves={k: deployer(v) for k, v in options.items()})
+        choice, root = search.run(2 * self.iterations, self.max_time or None)
+        self.last_search = search
+        if self.verbose:
+            self._report(view, root, choice)
+        return dict(options[choice])
