@@ -61,3 +61,49 @@ def blocking_claim(view) -> Claim:
         if choice is not None:
             return Claim(choice[1])
     return continent_progress_claim(view)
+
+
+def target_continent(view):
+    """The continent worth the most per army it still costs: its bonus over the enemy armies
+    inside it (each territory needing one more to take) plus what guards its entrances; only
+    continents where the player already stands. None if the player stands nowhere."""
+    player, owner, armies, board = view.player, view.owner, view.armies, view.board
+    best = None
+    for index, continent in enumerate(board.continents):
+        members = set(continent.members)
+        mine = [t for t in members if owner[t] == player]
+        if not mine:
+            continue
+        cost = sum(armies[t] + 1 for t in members if owner[t] != player)
+        entrances = {n for t in members for n in board.neighbours[t] if n not in members}
+        guard = sum(armies[n] for n in entrances if owner[n] != player) / max(1, len(entrances))
+        key = (continent.bonus / (1.0 + cost + guard), len(mine), -index)
+        if best is None or key > best[0]:
+            best = (key, continent)
+    return None if best is None else best[1]
+
+
+def staging_territory(view) -> int:
+    """Where a set-up army does most for the target continent: the player's territory in it (or
+    next to it) facing the most enemy armies inside it; once it is all held, the entrance facing
+    the most enemy armies outside."""
+    player, owner, armies, board = view.player, view.owner, view.armies, view.board
+    mine = view.territories_of(player)
+    continent = target_continent(view)
+    if continent is None:
+        return mine[0]
+    members = set(continent.members)
+    if any(owner[t] != player for t in members):
+        enemy_inside = sum(armies[t] for t in members if owner[t] != player)
+        candidates = [t for t in mine if any(n in members and owner[n] != player for n in board.neighbours[t])]
+
+        def concentration(t: int) -> tuple:
+            # One stack sweeps a continent: the strongest one that is not yet enough for it.
+            return (armies[t] < 2 * enemy_inside + 4, armies[t], -t)
+        return max(candidates or mine, key=concentration)
+
+    def exposure(t: int) -> tuple:
+        outside = sum(armies[n] for n in board.neighbours[t] if owner[n] != player)
+        return (outside - armies[t], -t)
+    entrances = [t for t in members if any(owner[n] != player for n in board.neighbours[t])]
+    return max(entrances or list(members), key=exposure)

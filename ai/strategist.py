@@ -14,17 +14,24 @@ Parameters (``risk bots`` lists them with their defaults):
 - ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the leaf's weights (army share after
   the reply, income share after the reply, mean survival, the card earned);
 - ``reply_share``: the part of an enemy's next income (and likely set) assumed to land on any
-  one of its stacks.
+  one of its stacks;
+- ``leaf``: ``reply`` (the default) or ``end``, ``mcts``'s own evaluation of the turn's end
+  (kept to measure what the reply is worth);
+- ``block_claims``: claim territories by :func:`ai.opening.blocking_claim` (block a continent an
+  opponent is one claim from, complete one's own), instead of ``mcts``'s claim;
+- ``focus_setup``: place set-up armies on one staging territory for the target continent
+  (:func:`ai.opening.staging_territory`), instead of ``mcts``'s spread.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ai.evaluation import Evaluation
 from ai.mcts import AttackSearch, MCTSAgent
 from ai.markov import markov_allocation
-from ai.common import frontier
-from ai.opening import blocking_claim
+from ai.common import frontier, setup_place, variant_decision
+from ai.opening import blocking_claim, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
 from ai.turn import STOP, TurnState
@@ -39,6 +46,7 @@ class StrategistAgent(MCTSAgent):
                  tau: float = 0.45, max_time: float = 0.0, rollout_threshold: float = 0.8,
                  rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
+                 block_claims: bool = True, focus_setup: bool = True, leaf: str = "reply",
                  verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
@@ -52,20 +60,28 @@ class StrategistAgent(MCTSAgent):
         self.w_survival = w_survival
         self.w_card = w_card
         self.reply_share = reply_share
-        self.leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
+        if leaf not in ("reply", "end"):
+            raise ValueError(f"leaf={leaf} must be reply or end")
+        self.leaf = leaf
+        self.block_claims = block_claims
+        self.focus_setup = focus_setup
+        self.reply_leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
                                     reply_share=reply_share)
 
     def act(self, view):
-        if view.phase == Phase.CLAIM:
+        if view.phase == Phase.CLAIM and self.block_claims:
             return blocking_claim(view)
+        if view.phase == Phase.PLACE and self.focus_setup and variant_decision(view) is None:
+            return setup_place(view, staging_territory)
         return super().act(view)
 
     def _prepare(self, view, extra: int = 0) -> TurnState:
         """The search's copy of the view, its odds table grown for reinforced enemy stacks, and
         the leaf told what the next card set is worth."""
-        self.evaluate = replace(self.leaf, card_value=float(view.rules.set_value(view.sets_traded)))
+        reply = replace(self.reply_leaf, card_value=float(view.rules.set_value(view.sets_traded)))
+        self.evaluate = reply if self.leaf == "reply" else Evaluation()
         state = TurnState.from_view(view)
-        largest_reply = max(self.evaluate.reply_forces(state), default=0.0)
+        largest_reply = max(reply.reply_forces(state), default=0.0)
         state.grow_table(max(view.armies) + extra + int(largest_reply) + 1)
         return state
 
