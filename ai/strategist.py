@@ -17,6 +17,8 @@ Parameters (``risk bots`` lists them with their defaults):
   one of its stacks;
 - ``leaf``: ``reply`` (the default) or ``end``, ``mcts``'s own evaluation of the turn's end
   (kept to measure what the reply is worth);
+- ``fortify``: ``leaf`` (the default), the move after which the leaf scores best
+  (:func:`ai.fortify_plan.leaf_fortify`), or ``markov``, ``mcts``'s survival-evening move;
 - ``block_claims``: claim territories by :func:`ai.opening.blocking_claim` (block a continent an
   opponent is one claim from, complete one's own), instead of ``mcts``'s claim;
 - ``focus_setup``: place set-up armies on one staging territory for the target continent
@@ -28,6 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.evaluation import Evaluation
+from ai.fortify_plan import leaf_fortify
 from ai.mcts import AttackSearch, MCTSAgent
 from ai.markov import markov_allocation
 from ai.common import frontier, setup_place, variant_decision
@@ -47,7 +50,7 @@ class StrategistAgent(MCTSAgent):
                  rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
                  block_claims: bool = True, focus_setup: bool = True, leaf: str = "reply",
-                 verbose: bool = False):
+                 fortify: str = "leaf", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -63,6 +66,9 @@ class StrategistAgent(MCTSAgent):
         if leaf not in ("reply", "end"):
             raise ValueError(f"leaf={leaf} must be reply or end")
         self.leaf = leaf
+        if fortify not in ("leaf", "markov"):
+            raise ValueError(f"fortify={fortify} must be leaf or markov")
+        self.fortify = fortify
         self.block_claims = block_claims
         self.focus_setup = focus_setup
         self.reply_leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
@@ -73,6 +79,9 @@ class StrategistAgent(MCTSAgent):
             return blocking_claim(view)
         if view.phase == Phase.PLACE and self.focus_setup and variant_decision(view) is None:
             return setup_place(view, staging_territory)
+        if view.phase == Phase.FORTIFY and self.fortify == "leaf" and variant_decision(view) is None:
+            self._deployment = None
+            return leaf_fortify(view, self._prepare(view), self.evaluate)
         return super().act(view)
 
     def _prepare(self, view, extra: int = 0) -> TurnState:
