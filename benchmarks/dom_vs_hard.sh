@@ -3,7 +3,8 @@
 #
 #     bash benchmarks/dom_vs_hard.sh NAME BOT_SPEC GAMES [SEATS_AFTER]   # e.g. s1 strategist 40 hard
 #
-# Appends one JSON line per game to results/NAME.jsonl (a rerun resumes); SEATS_AFTER is the rest
+# Parameters of BOT_SPEC may be separated by ";" (DomBridge splits seats at commas; see
+# benchmarks/dom_bridge_specs.py). Appends one JSON line per game to results/NAME.jsonl (a rerun resumes); SEATS_AFTER is the rest
 # of the table (default "hard": 1 against 1; "hard,hard" for three players). Needs the harness
 # (SPARRING, default /work/shared/sparring/domination) and its build (DOM_BUILD, default
 # /work/dombuild); the bot is this worktree's, through its .venv.
@@ -21,5 +22,5 @@ cd "$sparring"
 nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps \
   -cp "$build/classes:$build/res:$build/SwingME.jar" domi.DomBridge \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
-  -- "$root/.venv/bin/python" py/dom_bridge.py --maps domination-src/game/Domination/maps \
+  -- "$root/.venv/bin/python" "$root/benchmarks/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
   > /dev/null 2>> "$root/results/$name.err"
