@@ -135,3 +135,21 @@ def test_the_reply_makes_a_thin_border_worth_less():
     armed.hand_sizes = [0, 5]
     assert leaf(armed) < leaf(calm)
     assert set_chance(2) == 0.0 and set_chance(5) == 1.0 and 0.4 < set_chance(3) < set_chance(4) < 1.0
+
+
+def test_fortify_brings_an_idle_interior_stack_to_the_threatened_border():
+    from ai.fortify_plan import leaf_fortify
+    from risk.actions import Fortify
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    australia = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia")}
+    owner = [0 if t in australia or board.names[t] == "Siam" else 1 for t in range(len(board.names))]
+    armies = [1] * len(owner)
+    armies[board.id("eastern-australia")] = 12   # idle, deep inside
+    armies[board.id("china")] = 15               # the enemy stack facing Siam
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    view = state.view(0, RandomSource(1))
+    agent = StrategistAgent(iterations=10)
+    action = leaf_fortify(view, agent._prepare(view), agent.evaluate)
+    assert isinstance(action, Fortify) and action.source == board.id("eastern-australia")
