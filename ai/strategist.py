@@ -1,28 +1,33 @@
-"""``strategist``: the ``mcts`` search with a leaf that looks at the opponents' reply.
+"""``strategist``: ``mcts`` with an opening that blocks continents and stages one stack.
 
-The turn is planned as ``mcts`` plans it (deployments and the attack phase searched together,
-then the attack phase by open-loop UCB1 over exact-odds macro-actions), but every leaf is scored
-by :class:`ai.reply_evaluation.ReplyEvaluation`: the position after the opponents' expected next
-turn (their income and likely card set thrown at the player's weakest spot), not the position
-the turn ends in. So a conquest that leaves a thin border, a continent that cannot be held, or a
-pile of armies spent on a worthless attack all score what they will cost one turn later.
+Measured against Domination's Hard AI (docs/strength.md), what made ``mcts`` stronger was its
+opening, not a deeper look at the middle game. When territories are claimed, ``strategist``
+blocks every continent an opponent is one claim from completing (Hard otherwise leaves the
+claiming with one or two continents) and builds towards its own; the set-up armies then go on
+one stack placed to take the continent that costs the fewest armies per bonus army
+(:mod:`ai.opening`). From the first turn on it plays as ``mcts`` (deployments and the attack
+phase searched together by open-loop UCB1 over exact-odds macro-actions).
+
+Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
+that scores the position after the opponents' expected reply instead of the turn's end
+(``leaf=reply``, :class:`ai.reply_evaluation.ReplyEvaluation`), and a fortify move chosen by
+that leaf (``fortify=leaf``, :func:`ai.fortify_plan.leaf_fortify`).
 
 Parameters (``risk bots`` lists them with their defaults):
 
 - ``iterations``, ``c``, ``tau``, ``rollout_threshold``, ``rollout_depth``, ``max_time``: the
   search, as in ``mcts``;
-- ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the leaf's weights (army share after
-  the reply, income share after the reply, mean survival, the card earned);
-- ``reply_share``: the part of an enemy's next income (and likely set) assumed to land on any
-  one of its stacks;
-- ``leaf``: ``reply`` (the default) or ``end``, ``mcts``'s own evaluation of the turn's end
-  (kept to measure what the reply is worth);
-- ``fortify``: ``leaf`` (the default), the move after which the leaf scores best
-  (:func:`ai.fortify_plan.leaf_fortify`), or ``markov``, ``mcts``'s survival-evening move;
 - ``block_claims``: claim territories by :func:`ai.opening.blocking_claim` (block a continent an
   opponent is one claim from, complete one's own), instead of ``mcts``'s claim;
 - ``focus_setup``: place set-up armies on one staging territory for the target continent
-  (:func:`ai.opening.staging_territory`), instead of ``mcts``'s spread.
+  (:func:`ai.opening.staging_territory`), instead of ``mcts``'s spread;
+- ``leaf``: ``end`` (the default, ``mcts``'s evaluation of the turn's end) or ``reply``;
+- ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the reply leaf's weights (army share
+  after the reply, income share after the reply, mean survival, the card earned);
+- ``reply_share``: the part of an enemy's next income (and likely set) the reply leaf assumes
+  lands on any one of its stacks;
+- ``fortify``: ``markov`` (the default, ``mcts``'s survival-evening move) or ``leaf`` (the move
+  after which the leaf scores best; an idle interior stack marches towards the border).
 """
 
 from __future__ import annotations
@@ -49,8 +54,8 @@ class StrategistAgent(MCTSAgent):
                  tau: float = 0.45, max_time: float = 0.0, rollout_threshold: float = 0.8,
                  rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
-                 block_claims: bool = True, focus_setup: bool = True, leaf: str = "reply",
-                 fortify: str = "leaf", verbose: bool = False):
+                 block_claims: bool = True, focus_setup: bool = True, leaf: str = "end",
+                 fortify: str = "markov", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)

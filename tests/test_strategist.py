@@ -81,7 +81,7 @@ def test_parameters_are_listed_and_checked():
     for name in ("iterations", "w_armies", "w_income", "w_survival", "w_card", "reply_share",
                  "block_claims", "focus_setup", "leaf"):
         assert name in params
-    assert make_agent("strategist:reply_share=0.4,leaf=end").spec == "strategist:reply_share=0.4,leaf=end"
+    assert make_agent("strategist:reply_share=0.4,leaf=reply").spec == "strategist:reply_share=0.4,leaf=reply"
     with pytest.raises(UsageError, match="reply_share=-1.0 must not be negative"):
         make_agent("strategist:reply_share=-1")
     with pytest.raises(UsageError, match="leaf=deep must be reply or end"):
@@ -150,6 +150,13 @@ def test_fortify_brings_an_idle_interior_stack_to_the_threatened_border():
     armies[board.id("china")] = 15               # the enemy stack facing Siam
     state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
     view = state.view(0, RandomSource(1))
-    agent = StrategistAgent(iterations=10)
+    agent = StrategistAgent(iterations=10, leaf="reply", fortify="leaf")
     action = leaf_fortify(view, agent._prepare(view), agent.evaluate)
     assert isinstance(action, Fortify) and action.source == board.id("eastern-australia")
+
+
+@pytest.mark.parametrize("preset", ["us-1993", "uk-old"])
+def test_the_reply_leaf_and_its_fortify_play_whole_games(preset):
+    rules = Rules.preset(preset, max_turns=40)
+    match = play(["strategist:iterations=12,leaf=reply,fortify=leaf", "angry", "threshold"], seed=21, rules=rules)
+    assert match.state.is_terminal()
