@@ -26,8 +26,10 @@ Parameters (``risk bots`` lists them with their defaults):
   after the reply, income share after the reply, mean survival, the card earned);
 - ``reply_share``: the part of an enemy's next income (and likely set) the reply leaf assumes
   lands on any one of its stacks;
-- ``fortify``: ``markov`` (the default, ``mcts``'s survival-evening move) or ``leaf`` (the move
-  after which the leaf scores best; an idle interior stack marches towards the border).
+- ``fortify``: ``markov`` (the default, ``mcts``'s survival-evening move), ``markov-march``
+  (the same, and when it does not move, the largest idle interior stack marches one step towards
+  the border, :func:`ai.fortify_plan.march_to_border`) or ``leaf`` (the move after which the
+  leaf scores best, else the march).
 """
 
 from __future__ import annotations
@@ -35,15 +37,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.evaluation import Evaluation
-from ai.fortify_plan import leaf_fortify
+from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import AttackSearch, MCTSAgent
-from ai.markov import markov_allocation
+from ai.markov import markov_allocation, markov_transport
+from risk.actions import EndPhase
 from ai.common import frontier, setup_place, variant_decision
 from ai.opening import blocking_claim, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
 from ai.turn import STOP, TurnState
 from risk.phase import Phase
+
+
+#: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
+FORTIFY_MOVES = ("markov", "markov-march", "leaf")
 
 
 @register
@@ -71,8 +78,8 @@ class StrategistAgent(MCTSAgent):
         if leaf not in ("reply", "end"):
             raise ValueError(f"leaf={leaf} must be reply or end")
         self.leaf = leaf
-        if fortify not in ("leaf", "markov"):
-            raise ValueError(f"fortify={fortify} must be leaf or markov")
+        if fortify not in FORTIFY_MOVES:
+            raise ValueError(f"fortify={fortify} must be one of {', '.join(FORTIFY_MOVES)}")
         self.fortify = fortify
         self.block_claims = block_claims
         self.focus_setup = focus_setup
@@ -84,9 +91,12 @@ class StrategistAgent(MCTSAgent):
             return blocking_claim(view)
         if view.phase == Phase.PLACE and self.focus_setup and variant_decision(view) is None:
             return setup_place(view, staging_territory)
-        if view.phase == Phase.FORTIFY and self.fortify == "leaf" and variant_decision(view) is None:
+        if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
-            return leaf_fortify(view, self._prepare(view), self.evaluate)
+            if self.fortify == "leaf":
+                return leaf_fortify(view, self._prepare(view), self.evaluate)
+            move = markov_transport(view)
+            return march_to_border(view) if isinstance(move, EndPhase) else move
         return super().act(view)
 
     def _prepare(self, view, extra: int = 0) -> TurnState:

@@ -160,3 +160,23 @@ def test_the_reply_leaf_and_its_fortify_play_whole_games(preset):
     rules = Rules.preset(preset, max_turns=40)
     match = play(["strategist:iterations=12,leaf=reply,fortify=leaf", "angry", "threshold"], seed=21, rules=rules)
     assert match.state.is_terminal()
+
+
+def test_an_idle_interior_stack_marches_towards_the_border():
+    from ai.fortify_plan import march_to_border
+    from risk.actions import Fortify
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
+    owner = [0 if t in ours else 1 for t in range(len(board.names))]
+    armies = [1] * len(owner)
+    armies[board.id("eastern-australia")] = 9
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    action = march_to_border(state.view(0, RandomSource(1)))
+    assert action == Fortify(board.id("eastern-australia"), action.target, 8)
+    assert action.target in {board.id("new-guinea"), board.id("western-australia")}
+    agent = make_agent("strategist:fortify=markov-march")
+    assert agent.act(state.view(0, RandomSource(1))) == action
+    with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, leaf"):
+        make_agent("strategist:fortify=sideways")
