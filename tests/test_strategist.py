@@ -180,3 +180,21 @@ def test_an_idle_interior_stack_marches_towards_the_border():
     assert agent.act(state.view(0, RandomSource(1))) == action
     with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, leaf"):
         make_agent("strategist:fortify=sideways")
+
+
+def test_the_duels_opening_is_kept_for_two_players():
+    from ai.common import continent_progress_claim
+
+    # Three players: player 1 is one claim from Australia, but strategist claims as mcts does.
+    state = GameState.new(players=3, seed=3, rules=Rules())
+    for name in ("indonesia", "new-guinea", "western-australia"):
+        state._take(state.board.id(name), 1)
+        state.armies[state.board.id(name)] = 1
+    state.player = 0
+    agent = make_agent("strategist")
+    three = agent.act(state.view(0, RandomSource(1)))
+    assert three == continent_progress_claim(state.view(0, RandomSource(1)))
+    assert three != Claim(state.board.id("eastern-australia"))
+    # Two players: the same threat is blocked.
+    duel = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1})
+    assert agent.act(duel.view(0, RandomSource(1))) == Claim(duel.board.id("eastern-australia"))
