@@ -198,3 +198,14 @@ def test_the_duels_opening_is_kept_for_two_players():
     # Two players: the same threat is blocked.
     duel = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1})
     assert agent.act(duel.view(0, RandomSource(1))) == Claim(duel.board.id("eastern-australia"))
+
+
+def test_risk_bots_json_marks_the_strongest(capsys):
+    import json
+
+    from risk.cli import main
+
+    assert main(["bots", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert [name for name, row in rows.items() if row["strongest"]] == ["strategist"]
+    assert rows["strategist"]["parameters"]["fortify"] == "markov-march"
