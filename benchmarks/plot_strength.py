@@ -29,7 +29,7 @@ def main() -> None:
     for label, name in pairs:
         wins, games = rate(Path(name))
         low, high = wilson(wins, games)
-        labels.append(f"{label}\n({games} games)")
+        labels.append(label.replace("\\n", "\n") + f"\n({games} games)")
         rates.append(wins / games)
         lows.append(wins / games - low)
         highs.append(high - wins / games)
