@@ -27,8 +27,12 @@ from risk.errors import UsageError
 
 REGISTRY: dict[str, type] = {}
 
+#: The strongest bot measured (docs/strength.md): what a window's hardest difficulty and
+#: ``risk bots --json`` (``"strongest": true``) point to.
+STRONGEST = "strategist"
+
 #: Modules that register the built-in bots when imported.
-_BUILTIN_MODULES = ("ai.random_agent", "ai.angry", "ai.threshold", "ai.markov", "ai.mcts")
+_BUILTIN_MODULES = ("ai.random_agent", "ai.angry", "ai.threshold", "ai.markov", "ai.mcts", "ai.strategist")
 
 
 def register(cls: type) -> type:

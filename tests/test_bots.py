@@ -95,7 +95,7 @@ def test_spec_strings_and_parameters():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("wizard", "unknown bot 'wizard'; the bots are: angry, markov, mcts, random, threshold"),
+    ("wizard", "unknown bot 'wizard'; the bots are: angry, markov, mcts, random, strategist, threshold"),
     ("mcts:depth=3", "unknown parameter 'depth'; its parameters are: seed, iterations, c, tau"),
     ("mcts:iterations=many", "must be a whole number"),
     ("threshold:attack_threshold=2", "must be between 0 and 1"),

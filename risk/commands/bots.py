@@ -22,17 +22,19 @@ def describe(cls) -> str:
 
 
 def run(args) -> int:
-    from ai.registry import REGISTRY, available
+    from ai.registry import REGISTRY, STRONGEST, available
 
     rows = []
     for name in available():
         cls = REGISTRY[name]
-        rows.append({"name": name, "description": describe(cls), "parameters": cls.parameters()})
+        rows.append({"name": name, "description": describe(cls), "parameters": cls.parameters(),
+                     "strongest": name == STRONGEST})
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
     for row in rows:
-        print(f"{row['name']}: {row['description']}")
+        mark = " (the strongest)" if row["strongest"] else ""
+        print(f"{row['name']}{mark}: {row['description']}")
         params = ", ".join(f"{k}={v}" for k, v in row["parameters"].items())
         print(f"    parameters: {params}")
     return 0

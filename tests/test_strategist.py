@@ -1,0 +1,211 @@
+"""The ``strategist`` bot: seeded and reproducible, legal under every preset and variant, its
+parameters documented and checked, and its opening and leaf doing what they say."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ai import make_agent
+from ai.opening import blocking_claim, staging_territory, target_continent
+from ai.registry import STRONGEST, REGISTRY
+from ai.reply_evaluation import ReplyEvaluation, set_chance
+from ai.strategist import StrategistAgent
+from ai.turn import TurnState
+from risk.actions import Claim
+from risk.errors import UsageError
+from risk.match import Match
+from risk.phase import Phase
+from risk.rules import PRESETS, Rules
+from risk.state import GameState, RandomSource
+
+FAST = "strategist:iterations=12"
+
+VARIANTS = {
+    "missions": Rules(missions=True),
+    "capitals": Rules(capitals=True),
+    "commanders and retreats": Rules(commanders=True, retreat=True),
+    "sea lanes, deal, connected fortify": Rules(sea_lane_defence=True, setup="deal", fortify="connected"),
+    "trade any time, army limit": Rules(trade_anytime=True, army_limit=12, setup_limit=4),
+    "Domination's: +2 on every trade, no neutral": Rules(territory_bonus="trade", two_player_neutral=False),
+}
+
+
+def play(specs, seed, rules):
+    match = Match([make_agent(s) for s in specs], seed=seed, rules=rules)
+    match.play()
+    return match
+
+
+def test_strategist_is_registered_as_the_strongest():
+    assert STRONGEST == "strategist" and REGISTRY["strategist"] is StrategistAgent
+
+
+def test_same_seed_same_game():
+    rules = Rules(max_turns=40)
+    first = play([FAST, "threshold", "mcts:iterations=12"], seed=5, rules=rules)
+    second = play([FAST, "threshold", "mcts:iterations=12"], seed=5, rules=rules)
+    assert first.record.actions == second.record.actions
+    assert first.state.fingerprint() == second.state.fingerprint()
+
+
+def test_another_seed_another_game():
+    rules = Rules(max_turns=25)
+    first = play([FAST, "angry"], seed=5, rules=rules)
+    second = play([FAST, "angry"], seed=6, rules=rules)
+    assert first.record.actions != second.record.actions
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_plays_whole_games_under_every_preset(preset):
+    # Match raises AgentFault on any illegal move, so a finished game is a legal one.
+    rules = Rules.preset(preset, max_turns=40)
+    for seed in range(2):
+        match = play([FAST, "angry", FAST], seed=seed, rules=rules)
+        assert match.state.is_terminal()
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_plays_whole_games_under_the_variants(name):
+    rules = dataclasses.replace(VARIANTS[name], max_turns=40)
+    match = play([FAST, "threshold", "angry"], seed=11, rules=rules)
+    assert match.state.is_terminal()
+    if not rules.missions:  # missions need three players
+        two = play([FAST, "angry"], seed=12, rules=rules)
+        assert two.state.is_terminal()
+
+
+def test_parameters_are_listed_and_checked():
+    params = StrategistAgent.parameters()
+    for name in ("iterations", "w_armies", "w_income", "w_survival", "w_card", "reply_share",
+                 "block_claims", "focus_setup", "leaf"):
+        assert name in params
+    assert make_agent("strategist:reply_share=0.4,leaf=reply").spec == "strategist:reply_share=0.4,leaf=reply"
+    with pytest.raises(UsageError, match="reply_share=-1.0 must not be negative"):
+        make_agent("strategist:reply_share=-1")
+    with pytest.raises(UsageError, match="leaf=deep must be reply or end"):
+        make_agent("strategist:leaf=deep")
+
+
+def claim_position(claims: dict[str, int], player: int = 0) -> GameState:
+    state = GameState.new(players=2, seed=3, rules=Rules(two_player_neutral=False))
+    for name, owner in claims.items():
+        state._take(state.board.id(name), owner)
+        state.armies[state.board.id(name)] = 1
+    state.player = player
+    return state
+
+
+def test_claim_blocks_the_continent_an_opponent_is_one_claim_from():
+    # Player 1 holds three of Australia; the fourth is free: it must be taken now.
+    state = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1, "peru": 0})
+    view = state.view(0, RandomSource(1))
+    assert blocking_claim(view) == Claim(state.board.id("eastern-australia"))
+
+
+def test_claim_completes_its_own_continent_when_nothing_needs_blocking():
+    state = claim_position({"venezuela": 0, "peru": 0, "brazil": 0, "alaska": 1})
+    view = state.view(0, RandomSource(1))
+    assert blocking_claim(view) == Claim(state.board.id("argentina"))
+
+
+def test_setup_armies_go_to_the_stack_taking_the_target_continent():
+    rules = Rules(setup="deal", two_player_neutral=False)
+    state = GameState.new(players=2, seed=4, rules=rules)
+    view = state.view(state.player, RandomSource(2))
+    continent = target_continent(view)
+    chosen = staging_territory(view)
+    assert view.owner[chosen] == view.player
+    members = set(continent.members)
+    touches = chosen in members or any(n in members for n in view.board.neighbours[chosen])
+    assert touches
+
+
+def test_the_reply_makes_a_thin_border_worth_less():
+    rules = Rules(two_player_neutral=False)
+    owner = [0] * 21 + [1] * 21
+    armies = [3] * 42
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.ATTACK, seed=1, rules=rules)
+    leaf = ReplyEvaluation(card_value=10.0)
+    calm = TurnState.from_view(state.view(0, RandomSource(1)))
+    calm.grow_table(80)
+    # The same position, but the opponent holds five cards: its reply is a sure set stronger.
+    armed = calm.copy()
+    armed.hand_sizes = [0, 5]
+    assert leaf(armed) < leaf(calm)
+    assert set_chance(2) == 0.0 and set_chance(5) == 1.0 and 0.4 < set_chance(3) < set_chance(4) < 1.0
+
+
+def test_fortify_brings_an_idle_interior_stack_to_the_threatened_border():
+    from ai.fortify_plan import leaf_fortify
+    from risk.actions import Fortify
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    australia = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia")}
+    owner = [0 if t in australia or board.names[t] == "Siam" else 1 for t in range(len(board.names))]
+    armies = [1] * len(owner)
+    armies[board.id("eastern-australia")] = 12   # idle, deep inside
+    armies[board.id("china")] = 15               # the enemy stack facing Siam
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    view = state.view(0, RandomSource(1))
+    agent = StrategistAgent(iterations=10, leaf="reply", fortify="leaf")
+    action = leaf_fortify(view, agent._prepare(view), agent.evaluate)
+    assert isinstance(action, Fortify) and action.source == board.id("eastern-australia")
+
+
+@pytest.mark.parametrize("preset", ["us-1993", "uk-old"])
+def test_the_reply_leaf_and_its_fortify_play_whole_games(preset):
+    rules = Rules.preset(preset, max_turns=40)
+    match = play(["strategist:iterations=12,leaf=reply,fortify=leaf", "angry", "threshold"], seed=21, rules=rules)
+    assert match.state.is_terminal()
+
+
+def test_an_idle_interior_stack_marches_towards_the_border():
+    from ai.fortify_plan import march_to_border
+    from risk.actions import Fortify
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
+    owner = [0 if t in ours else 1 for t in range(len(board.names))]
+    armies = [1] * len(owner)
+    armies[board.id("eastern-australia")] = 9
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    action = march_to_border(state.view(0, RandomSource(1)))
+    assert action == Fortify(board.id("eastern-australia"), action.target, 8)
+    assert action.target in {board.id("new-guinea"), board.id("western-australia")}
+    agent = make_agent("strategist:fortify=markov-march")
+    assert agent.act(state.view(0, RandomSource(1))) == action
+    with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, leaf"):
+        make_agent("strategist:fortify=sideways")
+
+
+def test_the_duels_opening_is_kept_for_two_players():
+    from ai.common import continent_progress_claim
+
+    # Three players: player 1 is one claim from Australia, but strategist claims as mcts does.
+    state = GameState.new(players=3, seed=3, rules=Rules())
+    for name in ("indonesia", "new-guinea", "western-australia"):
+        state._take(state.board.id(name), 1)
+        state.armies[state.board.id(name)] = 1
+    state.player = 0
+    agent = make_agent("strategist")
+    three = agent.act(state.view(0, RandomSource(1)))
+    assert three == continent_progress_claim(state.view(0, RandomSource(1)))
+    assert three != Claim(state.board.id("eastern-australia"))
+    # Two players: the same threat is blocked.
+    duel = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1})
+    assert agent.act(duel.view(0, RandomSource(1))) == Claim(duel.board.id("eastern-australia"))
+
+
+def test_risk_bots_json_marks_the_strongest(capsys):
+    import json
+
+    from risk.cli import main
+
+    assert main(["bots", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert [name for name, row in rows.items() if row["strongest"]] == ["strategist"]
+    assert rows["strategist"]["parameters"]["fortify"] == "markov-march"
