@@ -45,7 +45,7 @@ from risk.battle.seeing import seeing_defender_dice, seeing_defender_model
 
 Probability = Union[float, Fraction]
 
-__all__ = ["SEA_LANE_ROUNDS", "BattleLaw", "BlitzOutcome", "RollOutcome", "commander_ready", "commanders_played",
+__all__ = ["SEA_LANE_ROUNDS", "SEA_ROUNDS_FOUGHT_VALUES", "BattleLaw", "BlitzOutcome", "RollOutcome", "commander_ready", "commanders_played",
            "land_key", "odds_depend_on_border", "sea_rounds_left"]
 
 
@@ -113,6 +113,11 @@ class BlitzOutcome(NamedTuple):
     defenders: int
     sea_rounds_fought: int = 0
     six_spent: bool = False
+
+
+#: How many values ``BlitzOutcome.sea_rounds_fought`` can take (0 up to the sea lane's rounds),
+#: for code that numbers outcomes (the OpenSpiel game's chance ids) without reading the rule.
+SEA_ROUNDS_FOUGHT_VALUES = SEA_LANE_ROUNDS + 1
 
 
 # -- the law ---------------------------------------------------------------------------------------

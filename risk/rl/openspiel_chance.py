@@ -26,8 +26,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from risk.actions import Blitz
-from risk.battle.law import BlitzOutcome, RollOutcome
-from risk.battle.sealane import SEA_LANE_ROUNDS
+from risk.battle.law import SEA_ROUNDS_FOUGHT_VALUES, BlitzOutcome, RollOutcome
 from risk.errors import RiskError
 
 
@@ -45,7 +44,7 @@ DEAL_BASE = ROLL_OUTCOMES
 BLITZ_BASE = DEAL_BASE + DEALS
 _ATTACK_INDEX = {roll: i for i, roll in enumerate(ATTACK_ROLLS)}
 _DEFEND_INDEX = {roll: i for i, roll in enumerate(DEFEND_ROLLS)}
-_SEA_VALUES = SEA_LANE_ROUNDS + 1
+_SEA_VALUES = SEA_ROUNDS_FOUGHT_VALUES
 
 
 class ChanceNumberingError(RiskError):
