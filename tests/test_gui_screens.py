@@ -86,7 +86,7 @@ def test_new_game_screen_builds_a_game_with_the_chosen_map_rules_and_seats(data_
     state = scene.state
     assert state.board.name == "Tiny" and state.players == 3
     assert state.rules.fortify == "connected" and state.rules.setup == "deal" and state.rules.placement == "auto"
-    assert scene.session.match.specs == ["human", "angry", "markov"] and scene.session.human == 0
+    assert scene.session.match.specs == ["human", "angry", "mcts"] and scene.session.human == 0
     remembered = json.loads((data_folder / "settings.json").read_text())
     assert remembered["seats"] == ["human", "Easy", "Hard"] and remembered["options"]["fortify"] == "connected"
 
@@ -168,9 +168,13 @@ def test_a_typed_bot_spec_is_checked_and_played(data_folder):
 
 def test_difficulties_are_one_table_with_expert_the_strongest_installed():
     assert list(S.DIFFICULTIES) == ["Easy", "Medium", "Hard", "Expert"]
+    from ai.registry import STRONGEST
+
+    assert S.DIFFICULTIES["Expert"] == STRONGEST  # the window's strongest is the measured strongest
+    everything = ["angry", "markov", "mcts", "random", "strategist", "threshold"]
+    assert S.difficulty_spec("Expert", everything) == "strategist"
+    # Without it, Expert plays the strongest that is installed below it.
     assert S.difficulty_spec("Expert", ["angry", "markov", "mcts", "random", "threshold"]) == "mcts"
-    # Without mcts, Expert plays the strongest that is installed below it.
-    assert S.difficulty_spec("Expert", ["angry", "markov", "random", "threshold"]) == "markov"
     assert S.difficulty_spec("Easy", ["random"]) == "random"
     setup = replace(S.GameSetup(), seats=("human", "Expert", "Easy"))
     assert setup.bot_specs(["angry", "mcts"]) == ["human", "mcts", "angry"]
