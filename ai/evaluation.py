@@ -34,6 +34,22 @@ def continent_masks(board) -> list[tuple[int, int]]:
     return masks
 
 
+def card_progress(state) -> float:
+    """The turn's worth in cards, in [0, 1]: half for a conquest (a card earned), half for the
+    cards taken and the players eliminated."""
+    return (1.0 if state.conquered else 0.0) * 0.5 + min(1.0, 0.25 * state.cards_taken + 0.5 * state.eliminated) * 0.5
+
+
+def with_objective(value: float, state, weight: float) -> float:
+    """``value`` blended with the progress towards a secret mission (1.0 once it is met)."""
+    objective = state.objective()
+    if objective is None:
+        return value
+    if objective >= 1.0:
+        return 1.0
+    return (1.0 - weight) * value + weight * objective
+
+
 @dataclass(frozen=True)
 class Evaluation:
     survival: float = 0.30
@@ -86,13 +102,8 @@ class Evaluation:
         income = incomes[player] / total_income if total_income else 0.0
 
         territory = own / len(owner)
-        card = (1.0 if state.conquered else 0.0) * 0.5 + min(1.0, 0.25 * state.cards_taken + 0.5 * state.eliminated) * 0.5
+        card = card_progress(state)
 
         value = (self.survival * survival + self.income * income + self.territory * territory
                  + self.card * card)
-        objective = state.objective()
-        if objective is None:
-            return value
-        if objective >= 1.0:
-            return 1.0
-        return (1.0 - self.objective) * value + self.objective * objective
+        return with_objective(value, state, self.objective)

@@ -261,9 +261,13 @@ class MCTSAgent(BaseAgent):
         s, t = choice
         return Attack(s, t, view.dice_rules.attacker_dice(view.armies[s]))
 
+    def turn_state(self, view) -> TurnState:
+        """The search's model of the turn from ``view`` (a subclass may prepare it further)."""
+        return TurnState.from_view(view)
+
     def plan(self, view):
         """Search the attack phase from ``view``; the chosen macro-action or STOP."""
-        state = TurnState.from_view(view)
+        state = self.turn_state(view)
         if not state.macro_actions(self.tau):
             return STOP
         search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.evaluation import continent_masks
+from ai.evaluation import card_progress, continent_masks, with_objective
 
 #: The chance that a hand of n cards holds a set (classic deck: 14 of each symbol, 2 wild),
 #: from exact enumeration; five or more cards always hold one.
@@ -150,12 +150,7 @@ class ReplyEvaluation:
                     my_armies += armies[t]
         army_share = max(0.0, my_armies - expected_army_loss) / all_armies if all_armies else 0.0
 
-        card = (1.0 if state.conquered else 0.0) * 0.5 + min(1.0, 0.25 * state.cards_taken + 0.5 * state.eliminated) * 0.5
+        card = card_progress(state)
         value = (self.armies * army_share + self.income * income + self.survival * survival
                  + self.card * card)
-        objective = state.objective()
-        if objective is None:
-            return value
-        if objective >= 1.0:
-            return 1.0
-        return (1.0 - self.objective) * value + self.objective * objective
+        return with_objective(value, state, self.objective)

@@ -103,12 +103,12 @@ class StrategistAgent(MCTSAgent):
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
             if self.fortify == "leaf":
-                return leaf_fortify(view, self._prepare(view), self.evaluate)
+                return leaf_fortify(view, self.turn_state(view), self.evaluate)
             move = markov_transport(view)
             return march_to_border(view) if isinstance(move, EndPhase) else move
         return super().act(view)
 
-    def _prepare(self, view, extra: int = 0) -> TurnState:
+    def turn_state(self, view, extra: int = 0) -> TurnState:
         """The search's copy of the view, its odds table grown for reinforced enemy stacks, and
         the leaf told what the next card set is worth."""
         reply = replace(self.reply_leaf, card_value=float(view.rules.set_value(view.sets_traded)))
@@ -117,18 +117,6 @@ class StrategistAgent(MCTSAgent):
         largest_reply = max(reply.reply_forces(state), default=0.0)
         state.grow_table(max(view.armies) + extra + int(largest_reply) + 1)
         return state
-
-    def plan(self, view):
-        state = self._prepare(view)
-        if not state.macro_actions(self.tau):
-            return STOP
-        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate,
-                              self.rollout_threshold, self.rollout_depth)
-        choice, root = search.run(self.iterations, self.max_time or None)
-        self.last_search = search
-        if self.verbose:
-            self._report(view, root, choice)
-        return choice
 
     def plan_deployment(self, view) -> dict[int, int]:
         pool = view.pool
@@ -142,7 +130,7 @@ class StrategistAgent(MCTSAgent):
                     state.armies[territory] += armies
             return deploy
 
-        state = self._prepare(view, extra=pool)
+        state = self.turn_state(view, extra=pool)
         search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate, self.rollout_threshold,
                               self.rollout_depth, first_moves={k: deployer(v) for k, v in options.items()})
         choice, root = search.run(2 * self.iterations, self.max_time or None)

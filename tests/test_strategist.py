@@ -151,7 +151,7 @@ def test_fortify_brings_an_idle_interior_stack_to_the_threatened_border():
     state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
     view = state.view(0, RandomSource(1))
     agent = StrategistAgent(iterations=10, leaf="reply", fortify="leaf")
-    action = leaf_fortify(view, agent._prepare(view), agent.evaluate)
+    action = leaf_fortify(view, agent.turn_state(view), agent.evaluate)
     assert isinstance(action, Fortify) and action.source == board.id("eastern-australia")
 
 

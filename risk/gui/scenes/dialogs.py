@@ -323,24 +323,34 @@ class LoadDialog(ButtonMenu):
         if len(self.paths) == 0:
             surface.blit(theme.render(f"No saved games in {saves.saves_dir()}", 13, theme.TEXT_DIM), inner.topleft)
 
+    #: What a failure says could not be done with the file ("Cannot load NAME: ...").
+    verb = "load"
+
+    def first_row(self, box) -> int:
+        return box.y + 70
+
     def build(self, box):
         widgets = []
-        y = box.y + 70
+        y = self.first_row(box)
         for i, (label, key, enabled) in enumerate(self.choices()):
             widgets.append(Button((box.x + 30, y, box.width - 60, 34), label, I.Choose(key), enabled=enabled,
                                   style="primary" if i == self.index else "normal"))
             y += 42
         return widgets
 
-    def choose(self, key):
+    def open_file(self, path):
+        """The scene that shows ``path``; raises RiskError or OSError naming what is wrong."""
         from risk.gui.scenes.game import GameScene
 
+        return GameScene.loaded(self.app, path)
+
+    def choose(self, key):
         if key is None:
             self.close()
             return
         try:
-            scene = GameScene.loaded(self.app, key)
+            scene = self.open_file(key)
         except (RiskError, OSError) as exc:
-            self.app.notify(f"Cannot load {key.name}: {exc}", 4)
+            self.app.notify(f"Cannot {self.verb} {key.name}: {exc}", 4)
             return
         self.app.replace_all(scene)

@@ -21,7 +21,7 @@ from risk.gui.graphs import draw_chart
 from risk.gui.maprender import MapView, draw_shape
 from risk.gui.replay import Replay
 from risk.gui.scenes.base import Scene
-from risk.gui.scenes.dialogs import ButtonMenu
+from risk.gui.scenes.dialogs import ButtonMenu, LoadDialog
 from risk.gui.widgets import Button, Slider, button_rows, panel
 
 #: seconds between actions while playing, by the window's speed; "max" plays a turn at a time
@@ -280,15 +280,16 @@ class ReplayScene(Scene):
             self.app.quit()
 
 
-class ReplayPicker(ButtonMenu):
+class ReplayPicker(LoadDialog):
     """Which game to watch again: the autosave, the saved games, and the records in the data
     folder's ``records/`` (finished games are kept in the saves as they were played)."""
 
     title = "Replay a game"
     size = (620, 600)
+    verb = "replay"
 
     def __init__(self, app):
-        super().__init__(app)
+        ButtonMenu.__init__(self, app)  # not the saves list of LoadDialog: the replayable files
         self.paths = replayable_files(10)
         self.labels = [describe_file(path) for path in self.paths]
 
@@ -311,25 +312,11 @@ class ReplayPicker(ButtonMenu):
                                                 "--window.", 13, inner.width)):
                 surface.blit(theme.render(line, 13, theme.TEXT_DIM), (inner.x, inner.y + 17 * i))
 
-    def build(self, box):
-        widgets = []
-        y = box.y + 70 + (40 if not self.paths else 0)
-        for i, (label, key, enabled) in enumerate(self.choices()):
-            widgets.append(Button((box.x + 30, y, box.width - 60, 34), label, I.Choose(key), enabled=enabled,
-                                  style="primary" if i == self.index else "normal"))
-            y += 42
-        return widgets
+    def first_row(self, box) -> int:
+        return box.y + 70 + (40 if not self.paths else 0)
 
-    def choose(self, key):
-        if key is None:
-            self.close()
-            return
-        try:
-            scene = ReplayScene.opened(self.app, key)
-        except (RiskError, OSError) as exc:
-            self.app.notify(f"Cannot replay {key.name}: {exc}", 4)
-            return
-        self.app.replace_all(scene)
+    def open_file(self, path):
+        return ReplayScene.opened(self.app, path)
 
 
 def describe_file(path: Path) -> str:
