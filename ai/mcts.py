@@ -217,6 +217,16 @@ class MCTSAgent(BaseAgent):
         self._deployment = plan or None
         return action
 
+    def deployment_state(self, view, pool: int, allocation: dict[int, int]) -> TurnState:
+        """The search's model of the turn before ``pool`` armies are deployed (``allocation``
+        is the paper's), its odds table large enough for any stack they can make (a subclass
+        may prepare it further)."""
+        state = TurnState.from_view(view)
+        for territory, armies in allocation.items():
+            state.grow_table(state.armies[territory] + pool)
+        state.grow_table(max(view.armies) + pool)
+        return state
+
     def plan_deployment(self, view) -> dict[int, int]:
         """Search deployments and the attack phase after them together; the chosen allocation.
 
@@ -233,10 +243,7 @@ class MCTSAgent(BaseAgent):
                     state.armies[territory] += armies
             return deploy
 
-        state = TurnState.from_view(view)
-        for territory, armies in options["markov"].items():
-            state.grow_table(state.armies[territory] + pool)
-        state.grow_table(max(view.armies) + pool)
+        state = self.deployment_state(view, pool, options["markov"])
         search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate, self.rollout_threshold,
                               self.rollout_depth, first_moves={k: deployer(v) for k, v in options.items()})
         choice, root = search.run(2 * self.iterations, self.max_time or None)

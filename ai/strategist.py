@@ -44,14 +44,14 @@ from dataclasses import replace
 
 from ai.evaluation import Evaluation
 from ai.fortify_plan import leaf_fortify, march_to_border
-from ai.mcts import AttackSearch, MCTSAgent
-from ai.markov import markov_allocation, markov_transport
+from ai.mcts import MCTSAgent
+from ai.markov import markov_transport
 from risk.actions import EndPhase
-from ai.common import frontier, setup_place, variant_decision
+from ai.common import setup_place, variant_decision
 from ai.opening import blocking_claim, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
-from ai.turn import STOP, TurnState
+from ai.turn import TurnState
 from risk.phase import Phase
 
 
@@ -118,23 +118,5 @@ class StrategistAgent(MCTSAgent):
         state.grow_table(max(view.armies) + extra + int(largest_reply) + 1)
         return state
 
-    def plan_deployment(self, view) -> dict[int, int]:
-        pool = view.pool
-        options: dict = {"markov": markov_allocation(view, pool)}
-        for t in frontier(view, view.player):
-            options[t] = {t: pool}
-
-        def deployer(allocation):
-            def deploy(state: TurnState) -> None:
-                for territory, armies in allocation.items():
-                    state.armies[territory] += armies
-            return deploy
-
-        state = self.turn_state(view, extra=pool)
-        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate, self.rollout_threshold,
-                              self.rollout_depth, first_moves={k: deployer(v) for k, v in options.items()})
-        choice, root = search.run(2 * self.iterations, self.max_time or None)
-        self.last_search = search
-        if self.verbose:
-            self._report(view, root, choice)
-        return dict(options[choice])
+    def deployment_state(self, view, pool: int, allocation: dict[int, int]) -> TurnState:
+        return self.turn_state(view, extra=pool)
