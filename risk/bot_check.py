@@ -14,6 +14,7 @@ with the message that showed it.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
 import tempfile
@@ -230,6 +231,24 @@ def program_of(bot: Sequence[str]):
     return ExternalAgent(list(bot), spec="cmd:" + shlex.join(bot)), shlex.join(bot)
 
 
+def ensure_startable(program) -> None:
+    """Raise UsageError, in one line, when ``program``'s command names nothing that can run: the
+    relay would start and only see it fail (exit code 127) three games in a row."""
+    import shutil
+
+    from risk.errors import UsageError
+
+    executable = program.command[0]
+    folder = Path(program.cwd) if program.cwd is not None else Path.cwd()
+    if os.sep in executable or "/" in executable:
+        found = (folder / executable).exists()
+    else:
+        found = shutil.which(executable) is not None
+    if not found:
+        raise UsageError(f"cannot start the bot: no program '{executable}' "
+                         f"({'no such file' if '/' in executable else 'not found on PATH'})")
+
+
 def tapped(program, transcript: Path, log: Path | None):
     """A copy of ``program`` run through the recording relay, writing to ``transcript``."""
     from risk import bot_tap
@@ -267,6 +286,7 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
 
     validator = MessageValidator()
     program, name = program_of(bot)
+    ensure_startable(program)
     for opponent in opponents:
         make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game
     players = len(opponents) + 1

@@ -261,3 +261,9 @@ def test_progress_lines_and_the_verdict_make_the_report():
     report = check_bot([sys.executable, str(PY_BOT)], games=2, seed=9, max_turns=10, progress=lines.append)
     assert report.ok and len(lines) == 3
     assert "\n".join([*lines, report.verdict()]) == report.text()
+
+
+def test_a_program_that_cannot_be_found_is_named_before_any_game(capsys):
+    assert main(["bot", "check", "--", "no-such-bot-program-here", "--flag"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["risk: error: cannot start the bot: no program 'no-such-bot-program-here' (not found on PATH)"]
