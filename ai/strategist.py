@@ -27,6 +27,8 @@ Parameters (``risk bots`` lists them with their defaults):
   target continent (:func:`ai.opening.staging_territory`), instead of ``mcts``'s spread (which
   it keeps with more players: with the opening, it won 1 of 9 four-player games against three
   ``mcts`` and 3 of 15 three-player games against two Hard);
+- ``claim_players``, ``focus_players``: the largest table at which ``block_claims`` and
+  ``focus_setup`` are played (2: duels only, as measured);
 - ``leaf``: ``end`` (the default, ``mcts``'s evaluation of the turn's end) or ``reply``;
 - ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the reply leaf's weights (army share
   after the reply, income share after the reply, mean survival, the card earned);
@@ -67,7 +69,8 @@ class StrategistAgent(MCTSAgent):
                  tau: float = 0.45, max_time: float = 0.0, rollout_threshold: float = 0.8,
                  rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
-                 block_claims: bool = True, focus_setup: bool = True, leaf: str = "end",
+                 block_claims: bool = True, focus_setup: bool = True, claim_players: int = 2,
+                 focus_players: int = 2, leaf: str = "end",
                  fortify: str = "markov-march", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
@@ -89,15 +92,17 @@ class StrategistAgent(MCTSAgent):
         self.fortify = fortify
         self.block_claims = block_claims
         self.focus_setup = focus_setup
+        self.claim_players = claim_players
+        self.focus_players = focus_players
         self.reply_leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
                                     reply_share=reply_share)
 
     def act(self, view):
         # Measured: the opening wins duels and loses at a bigger table (blocking one opponent's
         # continent helps every other opponent as much), so it is played 1 against 1 only.
-        if view.phase == Phase.CLAIM and self.block_claims and view.players == 2:
+        if view.phase == Phase.CLAIM and self.block_claims and view.players <= self.claim_players:
             return blocking_claim(view)
-        if (view.phase == Phase.PLACE and self.focus_setup and view.players == 2
+        if (view.phase == Phase.PLACE and self.focus_setup and view.players <= self.focus_players
                 and variant_decision(view) is None):
             return setup_place(view, staging_territory)
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
