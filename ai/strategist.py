@@ -34,6 +34,8 @@ Parameters (``risk bots`` lists them with their defaults):
   after the reply, income share after the reply, mean survival, the card earned);
 - ``reply_share``: the part of an enemy's next income (and likely set) the reply leaf assumes
   lands on any one of its stacks;
+- ``trade``: ``early`` (the default: the best set as soon as one is held, as ``mcts``) or
+  ``forced`` (only when the hand is full enough that the rules force a trade);
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
   not move, the largest idle interior stack marches one step towards the border,
   :func:`ai.fortify_plan.march_to_border`), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
@@ -60,6 +62,9 @@ from risk.phase import Phase
 #: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
 FORTIFY_MOVES = ("markov", "markov-march", "leaf")
 
+#: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
+TRADE_TIMINGS = ("early", "forced")
+
 
 @register
 class StrategistAgent(MCTSAgent):
@@ -71,7 +76,7 @@ class StrategistAgent(MCTSAgent):
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
                  block_claims: bool = True, focus_setup: bool = True, claim_players: int = 2,
                  focus_players: int = 2, leaf: str = "end",
-                 fortify: str = "markov-march", verbose: bool = False):
+                 fortify: str = "markov-march", trade: str = "early", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -90,6 +95,9 @@ class StrategistAgent(MCTSAgent):
         if fortify not in FORTIFY_MOVES:
             raise ValueError(f"fortify={fortify} must be one of {', '.join(FORTIFY_MOVES)}")
         self.fortify = fortify
+        if trade not in TRADE_TIMINGS:
+            raise ValueError(f"trade={trade} must be one of {', '.join(TRADE_TIMINGS)}")
+        self.trade = trade
         self.block_claims = block_claims
         self.focus_setup = focus_setup
         self.claim_players = claim_players
@@ -105,6 +113,9 @@ class StrategistAgent(MCTSAgent):
         if (view.phase == Phase.PLACE and self.focus_setup and view.players <= self.focus_players
                 and variant_decision(view) is None):
             return setup_place(view, staging_territory)
+        if (view.phase == Phase.TRADE and self.trade == "forced"
+                and any(isinstance(action, EndPhase) for action in view.legal_actions())):
+            return EndPhase()
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
             if self.fortify == "leaf":
