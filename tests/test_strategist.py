@@ -13,7 +13,7 @@ from ai.registry import STRONGEST, REGISTRY
 from ai.reply_evaluation import ReplyEvaluation, set_chance
 from ai.strategist import StrategistAgent
 from ai.turn import TurnState
-from risk.actions import Claim
+from risk.actions import Claim, EndPhase, Trade
 from risk.errors import UsageError
 from risk.match import Match
 from risk.phase import Phase
@@ -209,3 +209,27 @@ def test_risk_bots_json_marks_the_strongest(capsys):
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
     assert [name for name, row in rows.items() if row["strongest"]] == ["strategist"]
     assert rows["strategist"]["parameters"]["fortify"] == "markov-march"
+
+
+def test_forced_trading_trades_only_when_the_hand_forces_it(monkeypatch):
+    decisions = []
+    original = StrategistAgent.act
+
+    def recording(self, view):
+        action = original(self, view)
+        if view.phase == Phase.TRADE:
+            forced = not any(isinstance(legal, EndPhase) for legal in view.legal_actions())
+            decisions.append((forced, isinstance(action, Trade)))
+        return action
+
+    monkeypatch.setattr(StrategistAgent, "act", recording)
+    play(["strategist:iterations=12,trade=forced", "angry"], seed=7, rules=Rules(max_turns=60))
+    assert any(not forced for forced, _ in decisions)
+    assert all(traded == forced for forced, traded in decisions)
+    with pytest.raises(UsageError, match="trade=never must be one of early, forced"):
+        make_agent("strategist:trade=never")
+
+
+def test_the_opening_reaches_bigger_tables_only_when_asked():
+    assert make_agent("strategist:focus_players=3").focus_players == 3
+    assert make_agent("strategist").focus_players == make_agent("strategist").claim_players == 2
