@@ -281,30 +281,42 @@ def draw(scene, surface, panels: Panels) -> None:
         draw_log(scene, surface, panels.log)
 
 
+#: The log's kinds that stand out in full colour; the rest are dimmed.
+BRIGHT_KINDS = frozenset({"conquest", "elimination", "end", "trade", "turn", "continent"})
+
+
+def log_colour(entry) -> tuple:
+    if entry.kind == "note":  # a bot's failure
+        return theme.TARGET
+    return theme.TEXT if entry.kind in BRIGHT_KINDS else theme.TEXT_DIM
+
+
 def draw_log(scene, surface, area: pygame.Rect) -> None:
     """The newest lines of the game log that fit, ``scene.log_scroll`` lines back."""
-    session = scene.session
-    state = scene.state
+    scene.log_scroll = draw_log_lines(surface, area, scene.session.log, scene.state, scene.log_scroll,
+                                      lambda index, entry: log_colour(entry))
+
+
+def draw_log_lines(surface, area: pygame.Rect, lines, state, scroll: int, colour_of) -> int:
+    """Draw the newest of ``lines`` (log entries) that fit ``area``, ``scroll`` wrapped lines
+    back, each coloured by ``colour_of(index, entry)``; returns the scroll, clamped."""
     size = 12
     line_h = theme.font(size).get_linesize()
     capacity = max(1, area.height // line_h)
-    lines = session.log
     # Only wrap what can be shown: walk back from the newest line.
-    needed = capacity + scene.log_scroll
+    needed = capacity + scroll
     index = len(lines) - 1
     collected: list[tuple[str, int, tuple]] = []
     while index >= 0 and len(collected) < needed:
         entry = lines[index]
-        colour = theme.TEXT if entry.kind in ("conquest", "elimination", "end", "trade", "turn", "continent") else theme.TEXT_DIM
-        if entry.kind == "note":
-            colour = theme.TARGET
+        colour = colour_of(index, entry)
         wrapped = theme.wrap(entry.text, size, area.width - 16)
         for k in range(len(wrapped) - 1, -1, -1):
             collected.append((wrapped[k], entry.player if k == 0 else -2, colour))
         index -= 1
     collected.reverse()
-    scene.log_scroll = min(scene.log_scroll, max(0, len(collected) - capacity))
-    start = max(0, len(collected) - capacity - scene.log_scroll)
+    scroll = min(scroll, max(0, len(collected) - capacity))
+    start = max(0, len(collected) - capacity - scroll)
     y = area.y
     clip = surface.get_clip()
     surface.set_clip(area)
@@ -315,6 +327,7 @@ def draw_log(scene, surface, area: pygame.Rect) -> None:
         surface.blit(theme.render(text, size, colour), (area.x + 14, y))
         y += line_h
     surface.set_clip(clip)
+    return scroll
 
 
 def _plural(n: int, one: str, many: str) -> str:

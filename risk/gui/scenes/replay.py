@@ -19,6 +19,7 @@ from risk.gui import intents as I
 from risk.gui import saves, theme
 from risk.gui.graphs import draw_chart
 from risk.gui.maprender import MapView, draw_shape
+from risk.gui.panels import draw_log_lines, log_colour
 from risk.gui.replay import Replay
 from risk.gui.scenes.base import Scene
 from risk.gui.scenes.dialogs import ButtonMenu, LoadDialog
@@ -202,32 +203,11 @@ class ReplayScene(Scene):
         lines = replay.lines_upto(replay.index)
         step = replay.last_step()
         newest_from = step.first_line if step is not None else len(lines)
-        size = 12
-        line_h = theme.font(size).get_linesize()
-        capacity = max(1, area.height // line_h)
-        collected = []
-        index = len(lines) - 1
-        while index >= 0 and len(collected) < capacity + self.log_scroll:
-            entry = lines[index]
-            colour = theme.TARGET if index >= newest_from else (
-                theme.TEXT if entry.kind in ("conquest", "elimination", "end", "trade", "turn") else theme.TEXT_DIM)
-            wrapped = theme.wrap(entry.text, size, area.width - 16)
-            for k in range(len(wrapped) - 1, -1, -1):
-                collected.append((wrapped[k], entry.player if k == 0 else -2, colour))
-            index -= 1
-        collected.reverse()
-        self.log_scroll = min(self.log_scroll, max(0, len(collected) - capacity))
-        start = max(0, len(collected) - capacity - self.log_scroll)
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        y = area.y
-        for text, player, colour in collected[start:start + capacity]:
-            if 0 <= player < state.owners:
-                draw_shape(surface, theme.owner_shape(player, state.neutral), (area.x + 5, y + line_h // 2), 4,
-                           theme.owner_colour(player, state.neutral))
-            surface.blit(theme.render(text, size, colour), (area.x + 14, y))
-            y += line_h
-        surface.set_clip(clip)
+
+        def colour_of(index, entry):  # the last action's lines stand out
+            return theme.TARGET if index >= newest_from else log_colour(entry)
+
+        self.log_scroll = draw_log_lines(surface, area, lines, state, self.log_scroll, colour_of)
 
     # -- input ------------------------------------------------------------------------------------
 
