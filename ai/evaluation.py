@@ -11,6 +11,10 @@ left out:
 - **territory**: the player's share of the territories;
 - **card**: whether a card is earned this turn (one conquest), plus cards taken by eliminating a
   player, since sets grow in value;
+- **material** (off unless weighted; ``strategist`` weighs it at bigger tables): the player's
+  share of all armies and cards, each card counted as a third of the next set's value
+  (``card_value``), so taking a card-rich player's hand, and the sets it lets one trade at once,
+  count at what they are worth when sets escalate;
 - **objective**, under the variants that give one: progress towards the player's own secret
   mission, or the share of the capitals needed (a completed objective is a win, worth 1).
 
@@ -57,6 +61,8 @@ class Evaluation:
     territory: float = 0.15
     card: float = 0.15
     objective: float = 0.35
+    material: float = 0.0
+    card_value: float = 0.0
 
     def __call__(self, state) -> float:
         player = state.player
@@ -106,4 +112,22 @@ class Evaluation:
 
         value = (self.survival * survival + self.income * income + self.territory * territory
                  + self.card * card)
+        if self.material:
+            value = (1.0 - self.material) * value + self.material * material_share(state, self.card_value)
         return with_objective(value, state, self.objective)
+
+
+def material_share(state, card_value: float) -> float:
+    """The player's share of all armies and cards on the table (a card worth a third of a set)."""
+    per_card = card_value / 3.0
+    armies, owner, alive, hands = state.armies, state.owner, state.alive, state.hand_sizes
+    totals = [0.0] * len(alive)
+    for t, a in enumerate(armies):
+        totals[owner[t]] += a
+    player = state.player
+    for p in range(state.players):
+        if alive[p] and p != player:
+            totals[p] += hands[p] * per_card
+    totals[player] += state.own_hand() * per_card
+    everyone = sum(totals[p] for p in range(len(alive)) if alive[p])
+    return totals[player] / everyone if everyone else 0.0

@@ -1,5 +1,6 @@
-"""``strategist``: ``mcts`` with a duel's opening (block continents, stage one stack) and a
-fortify that marches idle stacks to the border.
+"""``strategist``: ``mcts`` with a duel's opening (block continents, stage one stack), a
+fortify that marches idle stacks to the border, and at bigger tables card-aware play (the worth
+of cards in its leaf, the forced trade after a capture in its search, planned elimination runs).
 
 Measured against Domination's Hard AI (docs/strength.md), what made ``mcts`` stronger 1 against
 1 was its opening, not a deeper look at the middle game. When two players claim territories,
@@ -10,6 +11,15 @@ then go on one stack placed to take the continent that costs the fewest armies p
 phase searched together by open-loop UCB1 over exact-odds macro-actions), except that a fortify
 ``mcts`` would skip moves the largest idle interior stack one step towards the border. With more
 than two players the opening is ``mcts``'s: the duel's opening lost there.
+
+At three players or more, where sets escalate and a player's cards change hands with their last
+territory, three things are added (measured against two and five Hard, docs/strength.md): the
+leaf blends in the player's share of all armies and cards, a card worth a third of the next set
+(``material``); the search's model of the turn trades the sets that taking a player's cards
+forces, their armies on the territory just taken (``capture_trades``); and before deploying, a
+run that eliminates a card holder this turn is played out on that model from each stack that
+borders them, and taken, the whole pool on its stack, when it succeeds often enough
+(:mod:`ai.elimination`, ``eliminate``).
 
 Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
 that scores the position after the opponents' expected reply instead of the turn's end
@@ -39,18 +49,26 @@ Parameters (``risk bots`` lists them with their defaults):
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
   not move, the largest idle interior stack marches one step towards the border,
   :func:`ai.fortify_plan.march_to_border`), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
-  after which the leaf scores best, else the march).
+  after which the leaf scores best, else the march);
+- ``material``, ``material_players``: the weight of the share of armies and cards in the leaf
+  (0 to 1), from tables of this many players on;
+- ``capture_trades``: model the trade forced after a capture in the search (with
+  ``captured_cards = "trade"``);
+- ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
+  ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
+  fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ai.elimination import GIVE_UP_BELOW, next_attack, plan_elimination
 from ai.evaluation import Evaluation
 from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
-from risk.actions import EndPhase
+from risk.actions import Attack, EndPhase
 from ai.common import setup_place, variant_decision
 from ai.opening import blocking_claim, staging_territory
 from ai.registry import register
@@ -76,7 +94,10 @@ class StrategistAgent(MCTSAgent):
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
                  block_claims: bool = True, focus_setup: bool = True, claim_players: int = 2,
                  focus_players: int = 2, leaf: str = "end",
-                 fortify: str = "markov-march", trade: str = "early", verbose: bool = False):
+                 fortify: str = "markov-march", trade: str = "early", material: float = 0.3,
+                 material_players: int = 3, capture_trades: bool = True, eliminate: bool = True,
+                 elim_players: int = 3, elim_chance: float = 0.5, elim_cards: int = 1,
+                 elim_samples: int = 24, verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -98,6 +119,22 @@ class StrategistAgent(MCTSAgent):
         if trade not in TRADE_TIMINGS:
             raise ValueError(f"trade={trade} must be one of {', '.join(TRADE_TIMINGS)}")
         self.trade = trade
+        if not 0.0 <= material <= 1.0:
+            raise ValueError(f"material={material} must be between 0 and 1")
+        self.material = material
+        self.material_players = material_players
+        self.capture_trades = capture_trades
+        if not 0.0 <= elim_chance <= 1.0:
+            raise ValueError(f"elim_chance={elim_chance} must be between 0 and 1")
+        if elim_samples < 1:
+            raise ValueError(f"elim_samples={elim_samples} must be at least 1")
+        self.eliminate = eliminate
+        self.elim_players = elim_players
+        self.elim_chance = elim_chance
+        self.elim_cards = elim_cards
+        self.elim_samples = elim_samples
+        self._victim: int | None = None
+        self._run_checked: tuple | None = None
         self.block_claims = block_claims
         self.focus_setup = focus_setup
         self.claim_players = claim_players
@@ -116,6 +153,15 @@ class StrategistAgent(MCTSAgent):
         if (view.phase == Phase.TRADE and self.trade == "forced"
                 and any(isinstance(action, EndPhase) for action in view.legal_actions())):
             return EndPhase()
+        if self.eliminate and view.players >= self.elim_players and variant_decision(view) is None:
+            if view.phase == Phase.DEPLOY and self._deployment is None:
+                self._plan_run(view, view.pool)
+            elif view.phase == Phase.ATTACK:
+                run = self._run_attack(view)
+                if run is not None:
+                    return run
+            elif view.phase not in (Phase.OCCUPY, Phase.TRADE):
+                self._victim = None
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
             if self.fortify == "leaf":
@@ -124,14 +170,52 @@ class StrategistAgent(MCTSAgent):
             return march_to_border(view) if isinstance(move, EndPhase) else move
         return super().act(view)
 
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        self._victim = None
+        self._run_checked = None
+
+    def _plan_run(self, view, pool: int) -> None:
+        """Look for a run that eliminates a player this turn; if there is one, deploy for it."""
+        self._run_checked = (view.turn, view.count[view.player])
+        state = self.deployment_state(view, pool, {}) if pool else self.turn_state(view)
+        plan = plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards)
+        self._victim = plan.victim if plan is not None else None
+        if plan is not None and pool:
+            self._deployment = {plan.staging: pool}
+
+    def _run_attack(self, view):
+        """The next attack of a planned run, or None (then the search decides)."""
+        if self._victim is None and self._run_checked != (view.turn, view.count[view.player]) and self._macro is None:
+            self._plan_run(view, 0)
+        victim = self._victim
+        if victim is None:
+            return None
+        if not view.alive[victim]:
+            self._victim = None
+            return None
+        move, chance = next_attack(TurnState.from_view(view), victim)
+        if move is None or chance < GIVE_UP_BELOW:
+            self._victim = None
+            return None
+        self._macro = None
+        return Attack(move[0], move[1], view.dice_rules.attacker_dice(view.armies[move[0]]))
+
     def turn_state(self, view, extra: int = 0) -> TurnState:
         """The search's copy of the view, its odds table grown for reinforced enemy stacks, and
         the leaf told what the next card set is worth."""
-        reply = replace(self.reply_leaf, card_value=float(view.rules.set_value(view.sets_traded)))
-        self.evaluate = reply if self.leaf == "reply" else Evaluation()
+        next_set = view.rules.set_value(view.sets_traded)
+        reply = replace(self.reply_leaf, card_value=float(next_set))
+        material = self.material if view.players >= self.material_players else 0.0
+        self.evaluate = reply if self.leaf == "reply" else Evaluation(material=material, card_value=float(next_set))
         state = TurnState.from_view(view)
+        trades = 0
+        if self.capture_trades:
+            state.model_capture_trades()
+            # Room in the odds table for two sets traded at once after an elimination.
+            trades = next_set + view.rules.set_value(view.sets_traded + 1)
         largest_reply = max(reply.reply_forces(state), default=0.0)
-        state.grow_table(max(view.armies) + extra + int(largest_reply) + 1)
+        state.grow_table(max(view.armies) + extra + trades + int(largest_reply) + 1)
         return state
 
     def deployment_state(self, view, pool: int, allocation: dict[int, int]) -> TurnState:

@@ -18,7 +18,8 @@ STOP = None  #: the macro-action that ends the attack phase
 class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
                  "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win", "rules",
-                 "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed", "land_law")
+                 "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed", "land_law",
+                 "capture_trade", "sets_traded", "cards_traded")
 
     @classmethod
     def from_view(cls, view) -> "TurnState":
@@ -52,7 +53,18 @@ class TurnState:
         state.win = odds_rows(view.rules, largest)
         state.players = view.players
         state.neutral = view.neutral
+        state.capture_trade = None
+        state.sets_traded = view.sets_traded
+        state.cards_traded = 0
         return state
+
+    def model_capture_trades(self) -> None:
+        """Model the trade the rules force when an elimination's cards fill the hand: the sets'
+        armies (at the escalating values) land on the territory just conquered. Only under
+        ``captured_cards = "trade"`` with captured cards; off by default (``mcts`` plays without)."""
+        rules = self.rules
+        if rules.capture_cards and rules.captured_cards == "trade":
+            self.capture_trade = (rules.elimination_trade_at, rules.forced_trade_at)
 
     def grow_table(self, largest: int) -> None:
         """Make the odds table cover stacks of ``largest`` armies (after a deployment)."""
@@ -84,6 +96,9 @@ class TurnState:
         other.win = self.win
         other.players = self.players
         other.neutral = self.neutral
+        other.capture_trade = self.capture_trade
+        other.sets_traded = self.sets_traded
+        other.cards_traded = self.cards_traded
         return other
 
     def macro_actions(self, tau: float) -> list[tuple[int, int]]:
@@ -168,6 +183,26 @@ class TurnState:
             if loser != self.neutral:
                 self.eliminated += 1
                 self.cards_taken += self.hand_sizes[loser]
+                if self.capture_trade is not None and self.hand_sizes[loser]:
+                    self.trade_captured(target)
+
+    def own_hand(self) -> int:
+        """Cards in the player's hand now: at the turn's start, plus taken, less traded."""
+        return self.hand_sizes[self.player] + self.cards_taken - self.cards_traded
+
+    def trade_captured(self, territory: int) -> None:
+        trade_at, forced_at = self.capture_trade
+        hand = self.own_hand()
+        if hand < trade_at:
+            return
+        # Any five cards hold a set; trade down below the forced size, as the rules make one do.
+        while hand >= forced_at:
+            value = self.rules.set_value(self.sets_traded)
+            self.sets_traded += 1
+            self.armies[territory] += value
+            self.cards_traded += 3
+            hand -= 3
+        self.grow_table(self.armies[territory])
 
     def winner(self) -> bool:
         """True when the player is the last one standing."""

@@ -1,0 +1,92 @@
+"""Eliminating a player for their cards: whether a run can take every territory they hold this
+turn, from which stack, and the attack that carries it on.
+
+When sets escalate, a player's cards are worth more than their territories: whoever eliminates a
+player takes their hand, and with six cards or more trades at once and fights on (Domination's
+Hard lives on this). A search over single attacks rarely finds a run of five or eight conquests
+in a few hundred iterations, so the run is planned on its own: for each opponent and each of our
+stacks that borders them, the whole pool deployed there, a simple policy (always the attack on
+one of the victim's territories with the best odds, fought to the end) is played out many times
+on the search's copy of the turn, with every battle drawn from its exact law and the forced
+trades after a capture counted (:meth:`ai.turn.TurnState.model_capture_trades`). The run is
+taken when it succeeds often enough and the victim's cards are worth having.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.turn import TurnState
+
+#: A run gives up when its best attack on the victim has a smaller conquest chance than this.
+GIVE_UP_BELOW = 0.15
+
+
+@dataclass(frozen=True)
+class EliminationPlan:
+    victim: int
+    staging: int  #: where the pool goes (-1 when planned with nothing left to deploy)
+    chance: float  #: how often the played-out run took every territory of the victim
+
+
+def next_attack(state: TurnState, victim: int) -> tuple[tuple[int, int] | None, float]:
+    """The (source, target) of ours on the victim's with the best conquest chance, and the chance."""
+    player, owner, armies, win = state.player, state.owner, state.armies, state.win
+    neighbours = state.board.neighbours
+    best, best_p = None, -1.0
+    theirs = state.own_mask[victim]
+    while theirs:
+        low = theirs & -theirs
+        t = low.bit_length() - 1
+        theirs ^= low
+        for s in neighbours[t]:
+            if owner[s] != player or armies[s] < 2:
+                continue
+            p = win[armies[s]][armies[t]] if state.sea_rounds is None else state.chance(s, t)
+            if p > best_p:
+                best, best_p = (s, t), p
+    return best, best_p
+
+
+def play_out(state: TurnState, victim: int, rng) -> bool:
+    """Play the run on ``state`` (changed in place); True if the victim is eliminated."""
+    for _ in range(4 * state.count[victim] + 8):
+        if not state.alive[victim]:
+            return True
+        move, chance = next_attack(state, victim)
+        if move is None or chance < GIVE_UP_BELOW:
+            return False
+        state.attack(move[0], move[1], 0.0, rng.random())
+    return not state.alive[victim]
+
+
+def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
+                     least_cards: int, stagings: int = 3) -> EliminationPlan | None:
+    """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
+    is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed."""
+    player, owner, armies = state.player, state.owner, state.armies
+    neighbours = state.board.neighbours
+    best: EliminationPlan | None = None
+    for victim in range(state.players):
+        if victim == player or not state.alive[victim] or victim == state.neutral:
+            continue
+        if state.hand_sizes[victim] < least_cards:
+            continue
+        # Our stacks next to the victim, the largest first: where a run can start.
+        starts = sorted({s for t in range(len(owner)) if owner[t] == victim for s in neighbours[t]
+                         if owner[s] == player}, key=lambda s: (-armies[s], s))[:stagings]
+        if not starts:
+            continue
+        if pool == 0:
+            starts = [-1]
+        for staging in starts:
+            wins = 0
+            for _ in range(samples):
+                trial = state.copy()
+                if staging >= 0:
+                    trial.armies[staging] += pool
+                wins += play_out(trial, victim, rng)
+            chance = wins / samples
+            if chance >= least_chance and (best is None or chance > best.chance):
+                best = EliminationPlan(victim, staging, chance)
+    return best

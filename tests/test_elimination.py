@@ -1,0 +1,112 @@
+"""Card-aware play at bigger tables (``strategist``): the forced trade after a capture in the
+search's model of the turn, the material share of the leaf, and the planned elimination run."""
+
+from __future__ import annotations
+
+from ai.elimination import next_attack, plan_elimination
+from ai.evaluation import Evaluation, material_share
+from ai.strategist import StrategistAgent
+from ai.turn import TurnState
+from risk.actions import Attack, Deploy
+from risk.phase import Phase
+from risk.rules import Rules
+from risk.state import GameState, RandomSource
+
+RULES = Rules()  # US 1993: escalating sets, captured cards traded at once at six or more
+
+
+def position(victim_armies: int = 1, victim_cards: int = 3, own_cards: int = 4,
+             phase: Phase = Phase.ATTACK, pool: int = 0, sets_traded: int = 3) -> tuple[GameState, dict]:
+    """Three players: 0 (us) holds the west, 2 the east; 1 holds only Alaska and Kamchatka."""
+    board = GameState.new(players=3, seed=1, rules=RULES).board
+    ids = {name: board.id(name) for name in ("alaska", "kamchatka", "northwest-territory", "alberta", "yakutsk")}
+    owner = [0 if t < 21 else 2 for t in range(len(board))]
+    owner[ids["alaska"]] = owner[ids["kamchatka"]] = 1
+    owner[ids["northwest-territory"]] = owner[ids["alberta"]] = 0
+    armies = [2] * len(board)
+    armies[ids["alaska"]] = victim_armies
+    armies[ids["kamchatka"]] = 1
+    armies[ids["northwest-territory"]] = 14
+    hands = [list(range(own_cards)), list(range(10, 10 + victim_cards)), []]
+    state = GameState.from_position(owner, armies, 3, player=0, phase=phase, pool=pool, hands=hands,
+                                    sets_traded=sets_traded, seed=4, rules=RULES)
+    return state, ids
+
+
+def turn_state(state: GameState) -> TurnState:
+    turn = TurnState.from_view(state.view(0, RandomSource(2)))
+    turn.grow_table(80)
+    return turn
+
+
+def test_a_capture_that_fills_the_hand_trades_at_once_in_the_search():
+    state, ids = position()
+    plain, modelled = turn_state(state), turn_state(state)
+    modelled.model_capture_trades()
+    for turn in (plain, modelled):
+        turn.armies[ids["alaska"]] = 0
+        turn.conquer(ids["northwest-territory"], ids["alaska"], 3)
+        turn.armies[ids["kamchatka"]] = 0
+        turn.conquer(ids["alaska"], ids["kamchatka"], 3)
+    assert not plain.alive[1] and not modelled.alive[1]
+    # 4 cards + 3 taken = 7: one set traded (the fourth set: 10 armies), four cards kept.
+    set_value = RULES.set_value(3)
+    assert modelled.armies[ids["kamchatka"]] == plain.armies[ids["kamchatka"]] + set_value
+    assert modelled.sets_traded == 4 and modelled.own_hand() == 4
+    assert plain.sets_traded == 3 and plain.own_hand() == 7
+
+
+def test_no_trade_when_the_hand_stays_short_of_six():
+    state, ids = position(own_cards=1, victim_cards=2)
+    turn = turn_state(state)
+    turn.model_capture_trades()
+    turn.armies[ids["alaska"]] = 0
+    turn.conquer(ids["northwest-territory"], ids["alaska"], 3)
+    turn.armies[ids["kamchatka"]] = 0
+    turn.conquer(ids["alaska"], ids["kamchatka"], 3)
+    assert turn.sets_traded == 3 and turn.own_hand() == 3
+
+
+def test_material_counts_cards_at_a_third_of_the_next_set():
+    state, _ = position()
+    turn = turn_state(state)
+    without_cards = material_share(turn, 0.0)
+    with_cards = material_share(turn, 12.0)
+    armies = sum(a for t, a in enumerate(turn.armies) if turn.owner[t] == 0)
+    total = sum(turn.armies)
+    assert abs(without_cards - armies / total) < 1e-12
+    assert abs(with_cards - (armies + 4 * 4.0) / (total + 7 * 4.0)) < 1e-12
+    leaf = Evaluation(material=0.5, card_value=12.0)
+    assert abs(leaf(turn) - (0.5 * Evaluation()(turn) + 0.5 * with_cards)) < 1e-12
+
+
+def test_a_weak_card_holder_is_planned_for_elimination():
+    state, ids = position(phase=Phase.DEPLOY, pool=6)
+    turn = turn_state(state)
+    turn.model_capture_trades()
+    plan = plan_elimination(turn, 6, RandomSource(3), samples=32, least_chance=0.5, least_cards=1)
+    assert plan is not None and plan.victim == 1 and plan.staging == ids["northwest-territory"]
+    assert plan.chance > 0.9
+    move, chance = next_attack(turn, 1)
+    assert move == (ids["northwest-territory"], ids["alaska"]) and chance > 0.9
+
+
+def test_no_run_against_a_strong_player_or_one_without_cards():
+    strong, _ = position(victim_armies=40, phase=Phase.DEPLOY, pool=3)
+    assert plan_elimination(turn_state(strong), 3, RandomSource(3), 32, 0.5, 1) is None
+    empty, _ = position(victim_cards=0, phase=Phase.DEPLOY, pool=3)
+    assert plan_elimination(turn_state(empty), 3, RandomSource(3), 32, 0.5, 1) is None
+
+
+def test_strategist_deploys_for_the_run_and_attacks_the_victim():
+    state, ids = position(phase=Phase.DEPLOY, pool=6)
+    agent = StrategistAgent(seed=1, iterations=20)
+    action = agent.act(state.view(0, RandomSource(5)))
+    assert action == Deploy(ids["northwest-territory"], 6)
+    state.apply(action)
+    while state.phase != Phase.ATTACK:
+        state.apply(agent.act(state.view(0, RandomSource(5))))
+    attack = agent.act(state.view(0, RandomSource(6)))
+    assert isinstance(attack, Attack) and attack.source == ids["northwest-territory"]
+    assert attack.target == ids["alaska"]
+
