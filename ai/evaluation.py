@@ -9,6 +9,9 @@ left out:
 - **income**: the player's share of all reinforcements (territories // 3, at least 3, plus the
   continent bonuses held), so continents and breaking others' continents count;
 - **territory**: the player's share of the territories;
+- with ``projected`` (``strategist``'s option), income and territory count each of the player's
+  territories that an enemy neighbour takes more likely than not as that enemy's already, so a
+  thin line of conquests, or a continent broken for one turn, is not scored as if it would hold;
 - **card**: whether a card is earned this turn (one conquest), plus cards taken by eliminating a
   player, since sets grow in value;
 - **material** (off unless weighted; ``strategist`` weighs it at bigger tables): the player's
@@ -63,6 +66,7 @@ class Evaluation:
     objective: float = 0.35
     material: float = 0.0
     card_value: float = 0.0
+    projected: bool = False
 
     def __call__(self, state) -> float:
         player = state.player
@@ -75,30 +79,43 @@ class Evaluation:
         total_survival = 0.0
         mine = state.own_mask[player]
         rest = mine
+        lost = []  # with ``projected``: (territory, the enemy more likely than not to take it)
         while rest:
             low = rest & -rest
             t = low.bit_length() - 1
             rest ^= low
             worst = 0.0
+            threat = -1
             defenders = armies[t]
             for n in neighbours[t]:
                 if owner[n] != player and armies[n] >= 2:
                     # Across a sea lane (when played) the odds depend on the border.
                     p = win[armies[n]][defenders] if state.sea_rounds is None else state.chance(n, t, True)
                     if p > worst:
-                        worst = p
+                        worst, threat = p, owner[n]
             total_survival += 1.0 - worst
+            if worst > 0.5 and self.projected:
+                lost.append((t, threat))
         own = state.count[player]
         survival = total_survival / own if own else 0.0
 
         # Everyone's income: territories // 3 (at least 3) plus continent bonuses.
         incomes = []
-        masks = state.own_mask
+        masks, counts = state.own_mask, state.count
+        if lost:
+            # Territories the next enemy turn most likely takes back count as theirs already.
+            masks, counts = masks[:], counts[:]
+            for t, taker in lost:
+                masks[player] &= ~(1 << t)
+                masks[taker] |= 1 << t
+                counts[player] -= 1
+                counts[taker] += 1
+            own = counts[player]
         for p in range(state.players):
             if not state.alive[p]:
                 incomes.append(0)
                 continue
-            income = max(3, state.count[p] // 3)
+            income = max(3, counts[p] // 3)
             held = masks[p]
             for continent_mask, bonus in continent_masks(board):
                 if held & continent_mask == continent_mask:

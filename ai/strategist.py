@@ -54,6 +54,9 @@ Parameters (``risk bots`` lists them with their defaults):
   (0 to 1), from tables of this many players on;
 - ``capture_trades``: model the trade forced after a capture in the search (with
   ``captured_cards = "trade"``);
+- ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
+  leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
+  and territory as if every territory an enemy neighbour more likely than not takes were theirs;
 - ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
   ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
   fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack.
@@ -80,6 +83,9 @@ from risk.phase import Phase
 #: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
 FORTIFY_MOVES = ("markov", "markov-march", "leaf")
 
+#: The set-up of a duel's second player: one stack as the first player's (focus), or mcts's spread.
+SECOND_SETUPS = ("focus", "spread")
+
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
 
@@ -96,8 +102,10 @@ class StrategistAgent(MCTSAgent):
                  focus_players: int = 2, leaf: str = "end",
                  fortify: str = "markov-march", trade: str = "early", material: float = 0.3,
                  material_players: int = 3, capture_trades: bool = True, eliminate: bool = True,
-                 elim_players: int = 3, elim_chance: float = 0.5, elim_cards: int = 1,
-                 elim_samples: int = 24, verbose: bool = False):
+                 elim_players: int = 3, elim_chance: float = 0.3, elim_cards: int = 1,
+                 elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
+                 e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
+                 second_setup: str = "focus", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -128,6 +136,16 @@ class StrategistAgent(MCTSAgent):
             raise ValueError(f"elim_chance={elim_chance} must be between 0 and 1")
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
+        for label, weight in (("e_survival", e_survival), ("e_income", e_income),
+                              ("e_territory", e_territory), ("e_card", e_card)):
+            if weight < 0:
+                raise ValueError(f"{label}={weight} must not be negative")
+        self.e_survival, self.e_income, self.e_territory, self.e_card = e_survival, e_income, e_territory, e_card
+        self.projected = projected
+        if second_setup not in SECOND_SETUPS:
+            raise ValueError(f"second_setup={second_setup} must be one of {', '.join(SECOND_SETUPS)}")
+        self.second_setup = second_setup
+        self._claimed_first: bool | None = None
         self.eliminate = eliminate
         self.elim_players = elim_players
         self.elim_chance = elim_chance
@@ -145,10 +163,15 @@ class StrategistAgent(MCTSAgent):
     def act(self, view):
         # Measured: the opening wins duels and loses at a bigger table (blocking one opponent's
         # continent helps every other opponent as much), so it is played 1 against 1 only.
-        if view.phase == Phase.CLAIM and self.block_claims and view.players <= self.claim_players:
-            return blocking_claim(view)
+        if view.phase == Phase.CLAIM:
+            claimed = sum(1 for o in view.owner if o >= 0)
+            if claimed < view.players:  # the first round of claims: who claims first plays first
+                self._claimed_first = claimed == 0
+            if self.block_claims and view.players <= self.claim_players:
+                return blocking_claim(view)
+        second = self._claimed_first is False and self.second_setup == "spread"
         if (view.phase == Phase.PLACE and self.focus_setup and view.players <= self.focus_players
-                and variant_decision(view) is None):
+                and not second and variant_decision(view) is None):
             return setup_place(view, staging_territory)
         if (view.phase == Phase.TRADE and self.trade == "forced"
                 and any(isinstance(action, EndPhase) for action in view.legal_actions())):
@@ -174,6 +197,7 @@ class StrategistAgent(MCTSAgent):
         super().reset(seed)
         self._victim = None
         self._run_checked = None
+        self._claimed_first = None
 
     def _plan_run(self, view, pool: int) -> None:
         """Look for a run that eliminates a player this turn; if there is one, deploy for it."""
@@ -207,7 +231,9 @@ class StrategistAgent(MCTSAgent):
         next_set = view.rules.set_value(view.sets_traded)
         reply = replace(self.reply_leaf, card_value=float(next_set))
         material = self.material if view.players >= self.material_players else 0.0
-        self.evaluate = reply if self.leaf == "reply" else Evaluation(material=material, card_value=float(next_set))
+        self.evaluate = reply if self.leaf == "reply" else Evaluation(
+            survival=self.e_survival, income=self.e_income, territory=self.e_territory, card=self.e_card,
+            material=material, card_value=float(next_set), projected=self.projected)
         state = TurnState.from_view(view)
         trades = 0
         if self.capture_trades:

@@ -14,6 +14,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 sparring=${SPARRING:-/work/shared/sparring/domination}
 build=${DOM_BUILD:-/work/dombuild}
 out="$root/results/$name.jsonl"
+# Who played first in each game, and each turn's armies (benchmarks/dom_bridge_specs.py)
+export DOM_TRAJECTORY="${DOM_TRAJECTORY:-$root/results/$name.trajectory.jsonl}"
 mkdir -p "$root/results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")

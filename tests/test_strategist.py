@@ -233,3 +233,60 @@ def test_forced_trading_trades_only_when_the_hand_forces_it(monkeypatch):
 def test_the_opening_reaches_bigger_tables_only_when_asked():
     assert make_agent("strategist:focus_players=3").focus_players == 3
     assert make_agent("strategist").focus_players == make_agent("strategist").claim_players == 2
+
+
+def test_the_leaf_weights_and_the_new_options_are_checked():
+    agent = make_agent("strategist:e_survival=0.5,e_card=0.0,projected=true,second_setup=spread")
+    assert (agent.e_survival, agent.e_card, agent.projected, agent.second_setup) == (0.5, 0.0, True, "spread")
+    with pytest.raises(UsageError, match="e_income=-0.1 must not be negative"):
+        make_agent("strategist:e_income=-0.1")
+    with pytest.raises(UsageError, match="second_setup=wide must be one of focus, spread"):
+        make_agent("strategist:second_setup=wide")
+    with pytest.raises(UsageError, match="elim_chance=1.5 must be between 0 and 1"):
+        make_agent("strategist:elim_chance=1.5")
+
+
+def test_the_projected_leaf_counts_a_territory_about_to_fall_as_the_enemy_s():
+    from ai.evaluation import Evaluation
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    australia = [board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia")]
+    owner = [1] * len(board)
+    for t in australia:
+        owner[t] = 0
+    armies = [3] * len(board)
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.ATTACK, seed=1, rules=rules)
+    calm = TurnState.from_view(state.view(0, RandomSource(1)))
+    calm.grow_table(40)
+    # Nothing threatened: the projection changes nothing.
+    assert Evaluation(projected=True)(calm) == Evaluation()(calm)
+    # A 12-stack on Siam takes Indonesia (1 army) more likely than not: Australia is as good as
+    # broken, so the projected leaf scores the position lower than the plain one.
+    threatened = calm.copy()
+    threatened.armies[board.id("siam")] = 12
+    threatened.armies[board.id("indonesia")] = 1
+    assert Evaluation(projected=True)(threatened) < Evaluation()(threatened)
+
+
+def test_the_second_player_s_set_up_follows_second_setup():
+    from ai.common import setup_place
+    from ai.markov import markov_place
+
+    rules = Rules(two_player_neutral=False)
+    state = GameState.new(players=2, seed=3, rules=rules)
+    assert state.phase == Phase.CLAIM
+    first = state.player
+    state.apply(Claim(state.board.id("peru")))  # the other player claims first
+    spread, focus = make_agent("strategist:second_setup=spread"), make_agent("strategist")
+    for agent in (spread, focus):
+        agent.act(state.view(state.player, RandomSource(1)))
+        assert agent._claimed_first is False
+    while state.phase == Phase.CLAIM:
+        state.apply(blocking_claim(state.view(state.player, RandomSource(1))))
+    if state.player == first:
+        state.apply(setup_place(state.view(first, RandomSource(1)), staging_territory))
+    view = state.view(state.player, RandomSource(2))
+    assert setup_place(view, markov_place) != setup_place(view, staging_territory)
+    assert spread.act(view) == setup_place(view, markov_place)
+    assert focus.act(view) == setup_place(view, staging_territory)
