@@ -17,7 +17,9 @@ left out:
 - **material** (off unless weighted; ``strategist`` weighs it at bigger tables): the player's
   share of all armies and cards, each card counted as a third of the next set's value
   (``card_value``), so taking a card-rich player's hand, and the sets it lets one trade at once,
-  count at what they are worth when sets escalate;
+  count at what they are worth when sets escalate (or, with ``against_strongest``, the player's
+  armies and cards against the strongest rival's, crediting that rival with the cards of any
+  weak player it could eliminate next);
 - **objective**, under the variants that give one: progress towards the player's own secret
   mission, or the share of the capitals needed (a completed objective is a win, worth 1).
 
@@ -67,6 +69,7 @@ class Evaluation:
     material: float = 0.0
     card_value: float = 0.0
     projected: bool = False
+    against_strongest: bool = False
 
     def __call__(self, state) -> float:
         player = state.player
@@ -130,12 +133,13 @@ class Evaluation:
         value = (self.survival * survival + self.income * income + self.territory * territory
                  + self.card * card)
         if self.material:
-            value = (1.0 - self.material) * value + self.material * material_share(state, self.card_value)
+            measure = material_against_strongest if self.against_strongest else material_share
+            value = (1.0 - self.material) * value + self.material * measure(state, self.card_value)
         return with_objective(value, state, self.objective)
 
 
-def material_share(state, card_value: float) -> float:
-    """The player's share of all armies and cards on the table (a card worth a third of a set)."""
+def material_totals(state, card_value: float) -> list[float]:
+    """Every owner's armies plus cards (a card worth a third of the next set), the dead at 0."""
     per_card = card_value / 3.0
     armies, owner, alive, hands = state.armies, state.owner, state.alive, state.hand_sizes
     totals = [0.0] * len(alive)
@@ -146,5 +150,34 @@ def material_share(state, card_value: float) -> float:
         if alive[p] and p != player:
             totals[p] += hands[p] * per_card
     totals[player] += state.own_hand() * per_card
-    everyone = sum(totals[p] for p in range(len(alive)) if alive[p])
-    return totals[player] / everyone if everyone else 0.0
+    return [total if alive[p] else 0.0 for p, total in enumerate(totals)]
+
+
+def material_share(state, card_value: float) -> float:
+    """The player's share of all armies and cards on the table (a card worth a third of a set)."""
+    totals = material_totals(state, card_value)
+    everyone = sum(totals)
+    return totals[state.player] / everyone if everyone else 0.0
+
+
+#: A rival this much weaker than the strongest other rival is theirs to eliminate.
+PREY_RATIO = 0.25
+
+
+def material_against_strongest(state, card_value: float) -> float:
+    """The player's armies and cards against the strongest rival's, that rival credited with the
+    hand of any card-holding rival it could eliminate next (a weak player left alive is someone
+    else's prize): ours / (ours + theirs)."""
+    totals = material_totals(state, card_value)
+    player, hands = state.player, state.hand_sizes
+    rivals = [p for p in range(state.players) if p != player and state.alive[p] and p != state.neutral]
+    if not rivals:
+        return 1.0
+    strongest = max(rivals, key=lambda p: totals[p])
+    theirs = totals[strongest]
+    per_card = card_value / 3.0
+    for p in rivals:
+        if p != strongest and hands[p] and totals[p] <= PREY_RATIO * totals[strongest]:
+            theirs += hands[p] * per_card
+    ours = totals[player]
+    return ours / (ours + theirs) if ours + theirs else 0.0

@@ -51,7 +51,8 @@ Parameters (``risk bots`` lists them with their defaults):
   :func:`ai.fortify_plan.march_to_border`), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
   after which the leaf scores best, else the march);
 - ``material``, ``material_players``: the weight of the share of armies and cards in the leaf
-  (0 to 1), from tables of this many players on;
+  (0 to 1), from tables of this many players on; ``against_strongest``: measure them against
+  the strongest rival's instead (crediting it with a weak card holder's hand);
 - ``capture_trades``: model the trade forced after a capture in the search (with
   ``captured_cards = "trade"``);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
@@ -105,7 +106,7 @@ class StrategistAgent(MCTSAgent):
                  elim_players: int = 3, elim_chance: float = 0.3, elim_cards: int = 1,
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
-                 second_setup: str = "focus", verbose: bool = False):
+                 second_setup: str = "focus", against_strongest: bool = False, verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -142,6 +143,7 @@ class StrategistAgent(MCTSAgent):
                 raise ValueError(f"{label}={weight} must not be negative")
         self.e_survival, self.e_income, self.e_territory, self.e_card = e_survival, e_income, e_territory, e_card
         self.projected = projected
+        self.against_strongest = against_strongest
         if second_setup not in SECOND_SETUPS:
             raise ValueError(f"second_setup={second_setup} must be one of {', '.join(SECOND_SETUPS)}")
         self.second_setup = second_setup
@@ -233,7 +235,8 @@ class StrategistAgent(MCTSAgent):
         material = self.material if view.players >= self.material_players else 0.0
         self.evaluate = reply if self.leaf == "reply" else Evaluation(
             survival=self.e_survival, income=self.e_income, territory=self.e_territory, card=self.e_card,
-            material=material, card_value=float(next_set), projected=self.projected)
+            material=material, card_value=float(next_set), projected=self.projected,
+            against_strongest=self.against_strongest)
         state = TurnState.from_view(view)
         trades = 0
         if self.capture_trades:

@@ -1,5 +1,6 @@
-"""The plot of docs/strength.md: each idea's win rate against Domination's Hard (1 against 1)
-with its Wilson 95% interval, in the order the ideas were tried.
+"""The plots of docs/strength.md: each idea's win rate against Domination's Hard with its
+Wilson 95% interval, in the order the ideas were tried, with the fair share and the issue's bar
+for the table size of the first run (1 against 1, three or six players).
 
     python benchmarks/plot_strength.py OUT.png LABEL=results/RUN.jsonl ...
 """
@@ -13,10 +14,15 @@ from pathlib import Path
 from strength_table import wilson
 
 
-def rate(path: Path) -> tuple[int, int]:
+#: The issue's bar by the number of players at the table.
+BARS = {2: 0.60, 3: 0.55, 6: 0.35}
+
+
+def rate(path: Path) -> tuple[int, int, int]:
+    """Wins, games and players at the table of one results file."""
     games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     wins = sum(1 for game in games if game["winner_spec"].startswith("ext:"))
-    return wins, len(games)
+    return wins, len(games), len(games[0]["seats"])
 
 
 def main() -> None:
@@ -25,9 +31,10 @@ def main() -> None:
     import matplotlib.pyplot as plt
 
     out, pairs = sys.argv[1], [arg.split("=", 1) for arg in sys.argv[2:]]
-    labels, rates, lows, highs = [], [], [], []
+    labels, rates, lows, highs, table = [], [], [], [], []
     for label, name in pairs:
-        wins, games = rate(Path(name))
+        wins, games, players = rate(Path(name))
+        table.append(players)
         low, high = wilson(wins, games)
         labels.append(label.replace("\\n", "\n") + f"\n({games} games)")
         rates.append(wins / games)
@@ -36,12 +43,15 @@ def main() -> None:
     figure, axes = plt.subplots(figsize=(10, 4.8))
     positions = range(len(labels))
     axes.errorbar(positions, rates, yerr=[lows, highs], fmt="o", capsize=5, color="tab:blue")
-    axes.axhline(0.5, color="grey", linestyle="--", linewidth=1, label="fair share (50%)")
-    axes.axhline(0.6, color="tab:red", linestyle=":", linewidth=1, label="the issue's bar (60%)")
+    players = table[0]
+    axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=f"fair share ({1 / players:.0%})")
+    if players in BARS:
+        axes.axhline(BARS[players], color="tab:red", linestyle=":", linewidth=1,
+                     label=f"the issue's bar ({BARS[players]:.0%})")
     axes.set_xticks(list(positions))
     axes.set_xticklabels(labels, fontsize=8)
     axes.set_ylim(0, 1)
-    axes.set_ylabel("wins against Hard, 1 against 1")
+    axes.set_ylabel("wins against Hard, 1 against 1" if players == 2 else f"wins at {players} players, against Hard")
     axes.set_title("What each idea gained against Domination's Hard (Wilson 95% intervals)")
     axes.legend(loc="upper left", fontsize=8)
     figure.tight_layout()

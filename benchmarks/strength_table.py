@@ -45,6 +45,8 @@ def main() -> None:
     print("| run | seat under test | against | games | wins | rate | Wilson 95% | fair share |")
     print("|---|---|---|---|---|---|---|---|")
     for name in sys.argv[1:]:
+        if name.endswith(".trajectory.jsonl"):  # who played first: benchmarks/dom_trajectories.py
+            continue
         line = row(Path(name))
         if line:
             print(line)

@@ -110,3 +110,19 @@ def test_strategist_deploys_for_the_run_and_attacks_the_victim():
     assert isinstance(attack, Attack) and attack.source == ids["northwest-territory"]
     assert attack.target == ids["alaska"]
 
+
+
+def test_against_the_strongest_a_weak_card_holder_counts_as_the_strongest_s_prize():
+    from ai.evaluation import PREY_RATIO, material_against_strongest, material_totals
+
+    state, _ = position()  # player 1 holds two territories and three cards
+    turn = turn_state(state)
+    turn.armies[turn.owner.index(2)] += 30  # player 2 is the strongest, by far
+    totals = material_totals(turn, 12.0)
+    assert totals[1] <= PREY_RATIO * totals[2]
+    expected = totals[0] / (totals[0] + totals[2] + 3 * 4.0)
+    assert abs(material_against_strongest(turn, 12.0) - expected) < 1e-12
+    # Without cards player 1 is no prize: ours against the strongest alone.
+    turn.hand_sizes = [4, 0, 0]
+    totals = material_totals(turn, 12.0)
+    assert abs(material_against_strongest(turn, 12.0) - totals[0] / (totals[0] + totals[2])) < 1e-12
