@@ -29,7 +29,8 @@ that leaf (``fortify=leaf``, :func:`ai.fortify_plan.leaf_fortify`).
 Parameters (``risk bots`` lists them with their defaults):
 
 - ``iterations``, ``c``, ``tau``, ``rollout_threshold``, ``rollout_depth``, ``max_time``: the
-  search, as in ``mcts``;
+  search, as in ``mcts`` (a deeper greedy continuation, ``rollout_depth=8``, measured level
+  with 3 against Hard: docs/strength.md);
 - ``block_claims``: in a two-player game, claim territories by :func:`ai.opening.blocking_claim`
   (block a continent the opponent is one claim from, complete one's own), instead of ``mcts``'s
   claim (which it keeps with more players: see ``focus_setup``);
