@@ -244,7 +244,7 @@ class MCTSAgent(BaseAgent):
             return deploy
 
         state = self.deployment_state(view, pool, options["markov"])
-        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate, self.rollout_threshold,
+        search = AttackSearch(state, view.rng, self.search_tau(), self.c, self.evaluate, self.rollout_threshold,
                               self.rollout_depth, first_moves={k: deployer(v) for k, v in options.items()})
         choice, root = search.run(2 * self.iterations, self.max_time or None)
         self.last_search = search
@@ -258,7 +258,7 @@ class MCTSAgent(BaseAgent):
             s, t = macro
             a = view.armies[s]
             if (view.owner[s] == view.player and view.owner[t] != view.player and a >= 2
-                    and attack_odds(view, s, t) >= self.tau):
+                    and attack_odds(view, s, t) >= self.search_tau()):
                 return Attack(s, t, view.dice_rules.attacker_dice(a))
             self._macro = None
         choice = self.plan(view)
@@ -268,6 +268,11 @@ class MCTSAgent(BaseAgent):
         s, t = choice
         return Attack(s, t, view.dice_rules.attacker_dice(view.armies[s]))
 
+    def search_tau(self) -> float:
+        """The odds below which the search neither starts nor continues an attack (a subclass
+        may vary it within a game)."""
+        return self.tau
+
     def turn_state(self, view) -> TurnState:
         """The search's model of the turn from ``view`` (a subclass may prepare it further)."""
         return TurnState.from_view(view)
@@ -275,9 +280,9 @@ class MCTSAgent(BaseAgent):
     def plan(self, view):
         """Search the attack phase from ``view``; the chosen macro-action or STOP."""
         state = self.turn_state(view)
-        if not state.macro_actions(self.tau):
+        if not state.macro_actions(self.search_tau()):
             return STOP
-        search = AttackSearch(state, view.rng, self.tau, self.c, self.evaluate,
+        search = AttackSearch(state, view.rng, self.search_tau(), self.c, self.evaluate,
                               self.rollout_threshold, self.rollout_depth)
         choice, root = search.run(self.iterations, self.max_time or None)
         self.last_search = search

@@ -56,6 +56,8 @@ Parameters (``risk bots`` lists them with their defaults):
   the strongest rival's instead (crediting it with a weak card holder's hand);
 - ``capture_trades``: model the trade forced after a capture in the search (with
   ``captured_cards = "trade"``);
+- ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack, or
+  ``spread``, ``mcts``'s); ``second_tau``: if not 0, the search's τ for a duel's second player;
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
   and territory as if every territory an enemy neighbour more likely than not takes were theirs;
@@ -107,7 +109,8 @@ class StrategistAgent(MCTSAgent):
                  elim_players: int = 3, elim_chance: float = 0.3, elim_cards: int = 1,
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
-                 second_setup: str = "focus", against_strongest: bool = False, verbose: bool = False):
+                 second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
+                 verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -148,7 +151,11 @@ class StrategistAgent(MCTSAgent):
         if second_setup not in SECOND_SETUPS:
             raise ValueError(f"second_setup={second_setup} must be one of {', '.join(SECOND_SETUPS)}")
         self.second_setup = second_setup
+        if not 0.0 <= second_tau <= 1.0:
+            raise ValueError(f"second_tau={second_tau} must be between 0 and 1 (0: tau throughout)")
+        self.second_tau = second_tau
         self._claimed_first: bool | None = None
+        self._players = 0
         self.eliminate = eliminate
         self.elim_players = elim_players
         self.elim_chance = elim_chance
@@ -168,6 +175,7 @@ class StrategistAgent(MCTSAgent):
         # continent helps every other opponent as much), so it is played 1 against 1 only.
         if view.phase == Phase.CLAIM:
             claimed = sum(1 for o in view.owner if o >= 0)
+            self._players = view.players
             if claimed < view.players:  # the first round of claims: who claims first plays first
                 self._claimed_first = claimed == 0
             if self.block_claims and view.players <= self.claim_players:
@@ -201,6 +209,12 @@ class StrategistAgent(MCTSAgent):
         self._victim = None
         self._run_checked = None
         self._claimed_first = None
+
+    def search_tau(self) -> float:
+        # Measured: a duel's second player attacking at other odds (second_tau) wins no more.
+        if self.second_tau and self._claimed_first is False and self._players == 2:
+            return self.second_tau
+        return self.tau
 
     def _plan_run(self, view, pool: int) -> None:
         """Look for a run that eliminates a player this turn; if there is one, deploy for it."""

@@ -244,6 +244,8 @@ def test_the_leaf_weights_and_the_new_options_are_checked():
         make_agent("strategist:second_setup=wide")
     with pytest.raises(UsageError, match="elim_chance=1.5 must be between 0 and 1"):
         make_agent("strategist:elim_chance=1.5")
+    with pytest.raises(UsageError, match=r"second_tau=2.0 must be between 0 and 1"):
+        make_agent("strategist:second_tau=2")
 
 
 def test_the_projected_leaf_counts_a_territory_about_to_fall_as_the_enemy_s():
@@ -278,10 +280,12 @@ def test_the_second_player_s_set_up_follows_second_setup():
     assert state.phase == Phase.CLAIM
     first = state.player
     state.apply(Claim(state.board.id("peru")))  # the other player claims first
-    spread, focus = make_agent("strategist:second_setup=spread"), make_agent("strategist")
+    spread, focus = make_agent("strategist:second_setup=spread,second_tau=0.6"), make_agent("strategist")
     for agent in (spread, focus):
         agent.act(state.view(state.player, RandomSource(1)))
         assert agent._claimed_first is False
+    assert spread.search_tau() == 0.6 and focus.search_tau() == focus.tau == 0.45
+    assert spread.spec == "strategist:second_setup=spread,second_tau=0.6"  # tau itself unchanged
     while state.phase == Phase.CLAIM:
         state.apply(blocking_claim(state.view(state.player, RandomSource(1))))
     if state.player == first:
