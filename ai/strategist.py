@@ -94,6 +94,23 @@ SECOND_SETUPS = ("focus", "spread")
 TRADE_TIMINGS = ("early", "forced")
 
 
+def non_negative(**weights: float) -> None:
+    for label, weight in weights.items():
+        if weight < 0:
+            raise ValueError(f"{label}={weight} must not be negative")
+
+
+def between_0_and_1(**shares: float) -> None:
+    for label, share in shares.items():
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"{label}={share} must be between 0 and 1")
+
+
+def one_of(label: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{label}={value} must be one of {', '.join(choices)}")
+
+
 @register
 class StrategistAgent(MCTSAgent):
     name = "strategist"
@@ -114,45 +131,31 @@ class StrategistAgent(MCTSAgent):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
-        for label, weight in (("w_armies", w_armies), ("w_income", w_income), ("w_survival", w_survival),
-                              ("w_card", w_card), ("reply_share", reply_share)):
-            if weight < 0:
-                raise ValueError(f"{label}={weight} must not be negative")
+        non_negative(w_armies=w_armies, w_income=w_income, w_survival=w_survival, w_card=w_card,
+                     reply_share=reply_share, e_survival=e_survival, e_income=e_income,
+                     e_territory=e_territory, e_card=e_card)
+        between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau)
+        one_of("leaf", leaf, ("reply", "end"))
+        one_of("fortify", fortify, FORTIFY_MOVES)
+        one_of("trade", trade, TRADE_TIMINGS)
+        one_of("second_setup", second_setup, SECOND_SETUPS)
+        if elim_samples < 1:
+            raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         self.w_armies = w_armies
         self.w_income = w_income
         self.w_survival = w_survival
         self.w_card = w_card
         self.reply_share = reply_share
-        if leaf not in ("reply", "end"):
-            raise ValueError(f"leaf={leaf} must be reply or end")
         self.leaf = leaf
-        if fortify not in FORTIFY_MOVES:
-            raise ValueError(f"fortify={fortify} must be one of {', '.join(FORTIFY_MOVES)}")
         self.fortify = fortify
-        if trade not in TRADE_TIMINGS:
-            raise ValueError(f"trade={trade} must be one of {', '.join(TRADE_TIMINGS)}")
         self.trade = trade
-        if not 0.0 <= material <= 1.0:
-            raise ValueError(f"material={material} must be between 0 and 1")
         self.material = material
         self.material_players = material_players
         self.capture_trades = capture_trades
-        if not 0.0 <= elim_chance <= 1.0:
-            raise ValueError(f"elim_chance={elim_chance} must be between 0 and 1")
-        if elim_samples < 1:
-            raise ValueError(f"elim_samples={elim_samples} must be at least 1")
-        for label, weight in (("e_survival", e_survival), ("e_income", e_income),
-                              ("e_territory", e_territory), ("e_card", e_card)):
-            if weight < 0:
-                raise ValueError(f"{label}={weight} must not be negative")
         self.e_survival, self.e_income, self.e_territory, self.e_card = e_survival, e_income, e_territory, e_card
         self.projected = projected
         self.against_strongest = against_strongest
-        if second_setup not in SECOND_SETUPS:
-            raise ValueError(f"second_setup={second_setup} must be one of {', '.join(SECOND_SETUPS)}")
         self.second_setup = second_setup
-        if not 0.0 <= second_tau <= 1.0:
-            raise ValueError(f"second_tau={second_tau} must be between 0 and 1 (0: tau throughout)")
         self.second_tau = second_tau
         self._claimed_first: bool | None = None
         self._players = 0

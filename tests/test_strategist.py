@@ -84,7 +84,7 @@ def test_parameters_are_listed_and_checked():
     assert make_agent("strategist:reply_share=0.4,leaf=reply").spec == "strategist:reply_share=0.4,leaf=reply"
     with pytest.raises(UsageError, match="reply_share=-1.0 must not be negative"):
         make_agent("strategist:reply_share=-1")
-    with pytest.raises(UsageError, match="leaf=deep must be reply or end"):
+    with pytest.raises(UsageError, match="leaf=deep must be one of reply, end"):
         make_agent("strategist:leaf=deep")
 
 
