@@ -107,3 +107,16 @@ def staging_territory(view) -> int:
         return (outside - armies[t], -t)
     entrances = [t for t in members if any(owner[n] != player for n in board.neighbours[t])]
     return max(entrances or list(members), key=exposure)
+
+
+def guard_territory(view) -> int:
+    """Where a set-up army faces the biggest enemy stack: the player's territory next to the
+    largest enemy stack (the least defended of them on a tie), so a second player's one stack
+    stands where the first player's will strike, or strikes it first."""
+    player, owner, armies, board = view.player, view.owner, view.armies, view.board
+    mine = view.territories_of(player)
+
+    def facing(t: int) -> tuple:
+        threat = max((armies[n] for n in board.neighbours[t] if owner[n] != player), default=0)
+        return (threat, -armies[t] if threat else 0, -t)
+    return max(mine, key=facing)

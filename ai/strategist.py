@@ -56,8 +56,9 @@ Parameters (``risk bots`` lists them with their defaults):
   the strongest rival's instead (crediting it with a weak card holder's hand);
 - ``capture_trades``: model the trade forced after a capture in the search (with
   ``captured_cards = "trade"``);
-- ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack, or
-  ``spread``, ``mcts``'s); ``second_tau``: if not 0, the search's τ for a duel's second player;
+- ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack,
+  ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
+  ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
   and territory as if every territory an enemy neighbour more likely than not takes were theirs;
@@ -77,7 +78,7 @@ from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
 from ai.common import setup_place, variant_decision
-from ai.opening import blocking_claim, staging_territory
+from ai.opening import blocking_claim, guard_territory, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
 from ai.turn import TurnState
@@ -87,8 +88,9 @@ from risk.phase import Phase
 #: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
 FORTIFY_MOVES = ("markov", "markov-march", "leaf")
 
-#: The set-up of a duel's second player: one stack as the first player's (focus), or mcts's spread.
-SECOND_SETUPS = ("focus", "spread")
+#: The set-up of a duel's second player: one stack as the first player's (focus), mcts's spread,
+#: or one stack facing the opponent's biggest (guard).
+SECOND_SETUPS = ("focus", "spread", "guard")
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
@@ -183,7 +185,10 @@ class StrategistAgent(MCTSAgent):
                 self._claimed_first = claimed == 0
             if self.block_claims and view.players <= self.claim_players:
                 return blocking_claim(view)
-        second = self._claimed_first is False and self.second_setup == "spread"
+        second = self._claimed_first is False and self.second_setup != "focus"
+        if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
+                and view.players <= self.focus_players and variant_decision(view) is None):
+            return setup_place(view, guard_territory)
         if (view.phase == Phase.PLACE and self.focus_setup and view.players <= self.focus_players
                 and not second and variant_decision(view) is None):
             return setup_place(view, staging_territory)

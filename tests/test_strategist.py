@@ -294,3 +294,18 @@ def test_the_second_player_s_set_up_follows_second_setup():
     assert setup_place(view, markov_place) != setup_place(view, staging_territory)
     assert spread.act(view) == setup_place(view, markov_place)
     assert focus.act(view) == setup_place(view, staging_territory)
+
+
+def test_the_guard_set_up_faces_the_biggest_enemy_stack():
+    from ai.opening import guard_territory
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    owner = [0 if t < 21 else 1 for t in range(len(board))]
+    armies = [1] * len(board)
+    # The opponent's biggest stack, and one of ours next to it.
+    enemy = next(t for t in range(21, len(board)) if any(owner[n] == 0 for n in board.neighbours[t]))
+    armies[enemy] = 9
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.PLACE, seed=1, rules=rules)
+    chosen = guard_territory(state.view(0, RandomSource(1)))
+    assert owner[chosen] == 0 and enemy in board.neighbours[chosen]
