@@ -247,8 +247,12 @@ class StrategistAgent(MCTSAgent):
         if move is None or chance < GIVE_UP_BELOW:
             self._victim = None
             return None
+        attack = Attack(move[0], move[1], view.dice_rules.attacker_dice(view.armies[move[0]]))
+        if not view.is_legal(attack):  # a variant's limit (a retreat's three armies): the search decides
+            self._victim = None
+            return None
         self._macro = None
-        return Attack(move[0], move[1], view.dice_rules.attacker_dice(view.armies[move[0]]))
+        return attack
 
     def turn_state(self, view, extra: int = 0) -> TurnState:
         """The search's copy of the view, its odds table grown for reinforced enemy stacks, and
