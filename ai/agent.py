@@ -64,3 +64,23 @@ class BaseAgent:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+# Parameter checks shared by the bots' constructors: each raises one ValueError naming the value,
+# which the registry reports as a one-line usage error.
+
+def non_negative(**values: float) -> None:
+    for label, value in values.items():
+        if value < 0:
+            raise ValueError(f"{label}={value} must not be negative")
+
+
+def between_0_and_1(**values: float) -> None:
+    for label, value in values.items():
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"{label}={value} must be between 0 and 1")
+
+
+def one_of(label: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{label}={value} must be one of {', '.join(choices)}")

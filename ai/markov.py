@@ -18,7 +18,7 @@ import heapq
 from risk.actions import EndPhase, Fortify, Occupy
 from risk.phase import Phase
 
-from ai.agent import BaseAgent
+from ai.agent import BaseAgent, between_0_and_1
 from ai.common import (best_trade, blitz, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
                        variant_decision)
 from ai.odds import attack_odds, attack_options, survival
@@ -127,8 +127,7 @@ class MarkovAgent(BaseAgent):
 
     def __init__(self, seed: int | None = None, attack_threshold: float = 0.6):
         super().__init__(seed)
-        if not 0.0 <= attack_threshold <= 1.0:
-            raise ValueError(f"attack_threshold={attack_threshold} must be between 0 and 1")
+        between_0_and_1(attack_threshold=attack_threshold)
         self.attack_threshold = attack_threshold
 
     def act(self, view):

@@ -24,7 +24,7 @@ import time
 from risk.actions import Attack, EndPhase
 from risk.phase import Phase
 
-from ai.agent import BaseAgent
+from ai.agent import BaseAgent, between_0_and_1, non_negative
 from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place,
                        variant_decision)
 from ai.evaluation import Evaluation
@@ -158,10 +158,8 @@ class MCTSAgent(BaseAgent):
         super().__init__(seed)
         if iterations < 1:
             raise ValueError(f"iterations={iterations} must be at least 1")
-        if not 0.0 <= tau <= 1.0:
-            raise ValueError(f"tau={tau} must be between 0 and 1")
-        if c < 0:
-            raise ValueError(f"c={c} must not be negative")
+        between_0_and_1(tau=tau)
+        non_negative(c=c)
         self.iterations = iterations
         self.c = c
         self.tau = tau

@@ -72,6 +72,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.elimination import GIVE_UP_BELOW, next_attack, plan_elimination
+from ai.agent import between_0_and_1, non_negative, one_of
 from ai.evaluation import Evaluation
 from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import MCTSAgent
@@ -94,23 +95,6 @@ SECOND_SETUPS = ("focus", "spread", "guard")
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
-
-
-def non_negative(**weights: float) -> None:
-    for label, weight in weights.items():
-        if weight < 0:
-            raise ValueError(f"{label}={weight} must not be negative")
-
-
-def between_0_and_1(**shares: float) -> None:
-    for label, share in shares.items():
-        if not 0.0 <= share <= 1.0:
-            raise ValueError(f"{label}={share} must be between 0 and 1")
-
-
-def one_of(label: str, value: str, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ValueError(f"{label}={value} must be one of {', '.join(choices)}")
 
 
 @register
@@ -159,8 +143,7 @@ class StrategistAgent(MCTSAgent):
         self.against_strongest = against_strongest
         self.second_setup = second_setup
         self.second_tau = second_tau
-        self._claimed_first: bool | None = None
-        self._players = 0
+        self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
         self.elim_players = elim_players
         self.elim_chance = elim_chance
@@ -180,8 +163,7 @@ class StrategistAgent(MCTSAgent):
         # continent helps every other opponent as much), so it is played 1 against 1 only.
         if view.phase == Phase.CLAIM:
             claimed = sum(1 for o in view.owner if o >= 0)
-            self._players = view.players
-            if claimed < view.players:  # the first round of claims: who claims first plays first
+            if view.players == 2 and claimed < 2:  # a duel's first claims: who claims first plays first
                 self._claimed_first = claimed == 0
             if self.block_claims and view.players <= self.claim_players:
                 return blocking_claim(view)
@@ -220,7 +202,7 @@ class StrategistAgent(MCTSAgent):
 
     def search_tau(self) -> float:
         # Measured: a duel's second player attacking at other odds (second_tau) wins no more.
-        if self.second_tau and self._claimed_first is False and self._players == 2:
+        if self.second_tau and self._claimed_first is False:
             return self.second_tau
         return self.tau
 

@@ -22,8 +22,11 @@ def starts(trajectory: Path) -> list[bool]:
 def main(argv: list[str]) -> None:
     results = Path(argv[0])
     trajectory = Path(argv[1]) if len(argv) > 1 else results.with_suffix(".trajectory.jsonl")
-    games = [json.loads(line) for line in results.read_text().splitlines()]
-    first = starts(trajectory)
+    try:
+        games = [json.loads(line) for line in results.read_text().splitlines()]
+        first = starts(trajectory)
+    except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"dom_trajectories: cannot read {results} and {trajectory}: {error}")
     if len(first) < len(games):
         raise SystemExit(f"{trajectory} has {len(first)} game starts for {len(games)} games")
     print("| the project's seat | games | wins | rate | Wilson 95% |")

@@ -7,18 +7,10 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
-
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from risk.tournament.stats import wilson_interval as wilson
 
 
 def row(path: Path) -> str | None:

@@ -41,3 +41,8 @@ def test_a_short_trajectory_is_refused(tmp_path):
     write(tmp_path / "run.trajectory.jsonl", [{"first": True}])
     with pytest.raises(SystemExit, match="has 1 game starts for 2 games"):
         load().main([str(results)])
+
+
+def test_a_missing_file_is_one_line(tmp_path):
+    with pytest.raises(SystemExit, match="cannot read .*run.jsonl"):
+        load().main([str(tmp_path / "run.jsonl")])
