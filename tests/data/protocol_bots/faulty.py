@@ -31,10 +31,13 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "hello":
+        if MODE == "close-input":
+            # Closed before the hello goes out, so the engine's next write always meets a closed
+            # pipe (closed after it, a write under load could slip into the pipe first).
+            os.close(0)
         send({"type": "hello", "protocol": 2 if MODE == "protocol-2" else 1, "name": f"faulty-{MODE}", "version": "1", "author": "tests",
               "options": [{"name": "depth", "type": "int", "default": 1}]})
         if MODE == "close-input":
-            os.close(0)
             time.sleep(300)
     elif kind == "quit":
         break
