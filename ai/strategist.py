@@ -62,6 +62,10 @@ Parameters (``risk bots`` lists them with their defaults):
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
   and territory as if every territory an enemy neighbour more likely than not takes were theirs;
+- ``strike``, ``strike_players``: the weight (0 to 1) of the player's share of all armies after
+  each enemy's best strike next turn (:mod:`ai.strike`: a stack with the enemy's whole
+  reinforcement walking through the player's territories, the armies it takes), blended into
+  the leaf at tables of at most this many players;
 - ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
   ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
   fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack.
@@ -82,6 +86,7 @@ from ai.common import setup_place, variant_decision
 from ai.opening import blocking_claim, guard_territory, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
+from ai.strike import StrikeLeaf, reinforcement
 from ai.turn import TurnState
 from risk.phase import Phase
 
@@ -113,14 +118,14 @@ class StrategistAgent(MCTSAgent):
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
-                 verbose: bool = False):
+                 strike: float = 0.0, strike_players: int = 2, verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
         non_negative(w_armies=w_armies, w_income=w_income, w_survival=w_survival, w_card=w_card,
                      reply_share=reply_share, e_survival=e_survival, e_income=e_income,
                      e_territory=e_territory, e_card=e_card)
-        between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau)
+        between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau, strike=strike)
         one_of("leaf", leaf, ("reply", "end"))
         one_of("fortify", fortify, FORTIFY_MOVES)
         one_of("trade", trade, TRADE_TIMINGS)
@@ -143,6 +148,8 @@ class StrategistAgent(MCTSAgent):
         self.against_strongest = against_strongest
         self.second_setup = second_setup
         self.second_tau = second_tau
+        self.strike = strike
+        self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
         self.elim_players = elim_players
@@ -246,6 +253,8 @@ class StrategistAgent(MCTSAgent):
             survival=self.e_survival, income=self.e_income, territory=self.e_territory, card=self.e_card,
             material=material, card_value=float(next_set), projected=self.projected,
             against_strongest=self.against_strongest)
+        if self.strike and view.players <= self.strike_players:
+            self.evaluate = StrikeLeaf(self.evaluate, self.strike, float(next_set))
         state = TurnState.from_view(view)
         trades = 0
         if self.capture_trades:
@@ -253,6 +262,9 @@ class StrategistAgent(MCTSAgent):
             # Room in the odds table for two sets traded at once after an elimination.
             trades = next_set + view.rules.set_value(view.sets_traded + 1)
         largest_reply = max(reply.reply_forces(state), default=0.0)
+        if isinstance(self.evaluate, StrikeLeaf):
+            largest_reply = max([largest_reply] + [reinforcement(state, p, float(next_set))
+                                                   for p in range(view.players) if p != view.player])
         state.grow_table(max(view.armies) + extra + trades + int(largest_reply) + 1)
         return state
 
