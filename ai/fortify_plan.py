@@ -42,8 +42,9 @@ def leaf_fortify(view, state: TurnState, evaluate):
     return best
 
 
-def march_to_border(view):
-    """The largest interior stack one step closer to the nearest border (or EndPhase)."""
+def march_to_border(view, least: int = 1):
+    """The largest interior stack one step closer to the nearest border (or EndPhase), if at
+    least ``least`` of its armies can move."""
     player, owner, board = view.player, view.owner, view.board
     mine = view.territories_of(player)
     border = [t for t in mine if any(owner[n] != player for n in board.neighbours[t])]
@@ -59,7 +60,7 @@ def march_to_border(view):
         frontier = nearer
     best = None
     for s in mine:
-        if distance.get(s, 0) == 0 or view.movable_armies(s) <= 0:
+        if distance.get(s, 0) == 0 or view.movable_armies(s) < max(1, least):
             continue
         for t in view.fortify_targets(s):
             if distance.get(t, 10 ** 6) < distance[s]:

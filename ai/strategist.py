@@ -49,7 +49,9 @@ Parameters (``risk bots`` lists them with their defaults):
   ``forced`` (only when the hand is full enough that the rules force a trade);
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
   not move, the largest idle interior stack marches one step towards the border,
-  :func:`ai.fortify_plan.march_to_border`), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
+  :func:`ai.fortify_plan.march_to_border`), ``march-markov`` (the march first, of a stack that
+  can move at least three armies, else ``mcts``'s move: traced duels lost a stack idle inside
+  while ``mcts``'s move shifted one army), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
   after which the leaf scores best, else the march);
 - ``material``, ``material_players``: the weight of the share of armies and cards in the leaf
   (0 to 1), from tables of this many players on; ``against_strongest``: measure them against
@@ -92,7 +94,10 @@ from risk.phase import Phase
 
 
 #: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
-FORTIFY_MOVES = ("markov", "markov-march", "leaf")
+FORTIFY_MOVES = ("markov", "markov-march", "march-markov", "leaf")
+
+#: The fewest armies an interior stack must be able to move for ``march-markov`` to march it.
+MARCH_LEAST = 3
 
 #: The set-up of a duel's second player: one stack as the first player's (focus), mcts's spread,
 #: or one stack facing the opponent's biggest (guard).
@@ -197,6 +202,9 @@ class StrategistAgent(MCTSAgent):
             self._deployment = None
             if self.fortify == "leaf":
                 return leaf_fortify(view, self.turn_state(view), self.evaluate)
+            if self.fortify == "march-markov":
+                march = march_to_border(view, MARCH_LEAST)
+                return markov_transport(view) if isinstance(march, EndPhase) else march
             move = markov_transport(view)
             return march_to_border(view) if isinstance(move, EndPhase) else move
         return super().act(view)

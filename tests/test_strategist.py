@@ -178,8 +178,29 @@ def test_an_idle_interior_stack_marches_towards_the_border():
     assert action.target in {board.id("new-guinea"), board.id("western-australia")}
     agent = make_agent("strategist:fortify=markov-march")
     assert agent.act(state.view(0, RandomSource(1))) == action
-    with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, leaf"):
+    with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, march-markov, leaf"):
         make_agent("strategist:fortify=sideways")
+
+
+def test_march_first_moves_the_idle_stack_before_a_small_safety_move():
+    from risk.actions import Fortify
+
+    rules = Rules(two_player_neutral=False)
+    board = GameState.new(players=2, seed=1, rules=rules).board
+    ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
+    owner = [0 if t in ours else 1 for t in range(len(board.names))]
+    armies = [1] * len(owner)
+    armies[board.id("eastern-australia")] = 9
+    armies[board.id("indonesia")] = 3  # safe inside, next to Siam, the only border
+    armies[board.id("china")] = 4
+    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    view = state.view(0, RandomSource(1))
+    # mcts's move evens out survival: Indonesia's spare armies to Siam, the stack stays idle.
+    assert make_agent("strategist:fortify=markov-march").act(view) == Fortify(
+        board.id("indonesia"), board.id("siam"), 2)
+    march = make_agent("strategist:fortify=march-markov").act(view)
+    assert march.source == board.id("eastern-australia") and march.armies == 8
+    assert march.target in {board.id("new-guinea"), board.id("western-australia")}
 
 
 def test_the_duels_opening_is_kept_for_two_players():
