@@ -60,6 +60,7 @@ Parameters (``risk bots`` lists them with their defaults):
   ``captured_cards = "trade"``);
 - ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack,
   ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
+  ``second_claims``: its claims (``block``, as the first player's, or ``progress``, ``mcts``'s);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -103,6 +104,9 @@ MARCH_LEAST = 3
 #: or one stack facing the opponent's biggest (guard).
 SECOND_SETUPS = ("focus", "spread", "guard")
 
+#: The claims of a duel's second player: blocking (as the first player's) or mcts's.
+SECOND_CLAIMS = ("block", "progress")
+
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
 
@@ -123,7 +127,7 @@ class StrategistAgent(MCTSAgent):
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
-                 strike: float = 0.0, strike_players: int = 2, verbose: bool = False):
+                 strike: float = 0.0, strike_players: int = 2, second_claims: str = "block", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -135,6 +139,7 @@ class StrategistAgent(MCTSAgent):
         one_of("fortify", fortify, FORTIFY_MOVES)
         one_of("trade", trade, TRADE_TIMINGS)
         one_of("second_setup", second_setup, SECOND_SETUPS)
+        one_of("second_claims", second_claims, SECOND_CLAIMS)
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         self.w_armies = w_armies
@@ -154,6 +159,7 @@ class StrategistAgent(MCTSAgent):
         self.second_setup = second_setup
         self.second_tau = second_tau
         self.strike = strike
+        self.second_claims = second_claims
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -177,7 +183,8 @@ class StrategistAgent(MCTSAgent):
             claimed = sum(1 for o in view.owner if o >= 0)
             if view.players == 2 and claimed < 2:  # a duel's first claims: who claims first plays first
                 self._claimed_first = claimed == 0
-            if self.block_claims and view.players <= self.claim_players:
+            progress = self._claimed_first is False and self.second_claims == "progress"
+            if self.block_claims and view.players <= self.claim_players and not progress:
                 return blocking_claim(view)
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"

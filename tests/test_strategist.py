@@ -317,6 +317,30 @@ def test_the_second_player_s_set_up_follows_second_setup():
     assert focus.act(view) == setup_place(view, staging_territory)
 
 
+def test_the_second_player_s_claims_follow_second_claims():
+    from ai.common import continent_progress_claim
+
+    rules = Rules(two_player_neutral=False)
+    state = GameState.new(players=2, seed=3, rules=rules)
+    state.apply(Claim(state.board.id("peru")))  # the other player claims first
+    progress, block = make_agent("strategist:second_claims=progress"), make_agent("strategist")
+    for agent in (progress, block):
+        agent.act(state.view(state.player, RandomSource(1)))
+        assert agent._claimed_first is False
+    # Further on, the opponent one claim from Australia: blocking takes the last territory.
+    first = 1 - state.player
+    for name in ("indonesia", "new-guinea", "western-australia"):
+        state._take(state.board.id(name), first)
+        state.armies[state.board.id(name)] = 1
+    view = state.view(state.player, RandomSource(1))
+    assert blocking_claim(view) == Claim(state.board.id("eastern-australia"))
+    assert continent_progress_claim(view) != blocking_claim(view)
+    assert block.act(view) == blocking_claim(view)
+    assert progress.act(view) == continent_progress_claim(view)
+    with pytest.raises(UsageError, match="second_claims=none must be one of block, progress"):
+        make_agent("strategist:second_claims=none")
+
+
 def test_the_guard_set_up_faces_the_biggest_enemy_stack():
     from ai.opening import guard_territory
 
