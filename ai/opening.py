@@ -32,7 +32,33 @@ def continent_census(view, continent) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-def blocking_claim(view) -> Claim:
+def neighbourhood_claim(view, own_weight: float, enemy_weight: float) -> Claim:
+    """The free territory scoring best by its neighbours: ``own_weight`` per one of the
+    player's, ``enemy_weight`` per an opponent's (ties to the lowest index)."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    best = None
+    for t in range(len(owner)):
+        if owner[t] >= 0:
+            continue
+        own = sum(1 for n in neighbours[t] if owner[n] == player)
+        enemy = sum(1 for n in neighbours[t] if owner[n] >= 0 and owner[n] != player)
+        key = (own_weight * own + enemy_weight * enemy, -t)
+        if best is None or key > best[0]:
+            best = (key, t)
+    return Claim(best[1])
+
+
+def compact_claim(view) -> Claim:
+    """A free territory that joins the player's own and borders the fewest opponents'."""
+    return neighbourhood_claim(view, 1.0, -1.0)
+
+
+def front_claim(view) -> Claim:
+    """A free territory among the opponents' (the most of them around it)."""
+    return neighbourhood_claim(view, 0.25, 1.0)
+
+
+def blocking_claim(view, fallback=continent_progress_claim) -> Claim:
     player, board = view.player, view.board
     block, complete, build = None, None, None
     for continent in board.continents:
@@ -60,7 +86,7 @@ def blocking_claim(view) -> Claim:
     for choice in (block, complete, build):
         if choice is not None:
             return Claim(choice[1])
-    return continent_progress_claim(view)
+    return fallback(view)
 
 
 def target_continent(view):

@@ -60,7 +60,9 @@ Parameters (``risk bots`` lists them with their defaults):
   ``captured_cards = "trade"``);
 - ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack,
   ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
-  ``second_claims``: its claims (``block``, as the first player's, or ``progress``, ``mcts``'s);
+  ``second_claims``: its claims (``block``, as the first player's; ``progress``, ``mcts``'s;
+  ``block-compact`` or ``block-front``, blocking with the free territory that borders the fewest
+  opponents', or the most, when nothing is to be blocked or built);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -85,8 +87,8 @@ from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
-from ai.common import setup_place, variant_decision
-from ai.opening import blocking_claim, guard_territory, staging_territory
+from ai.common import continent_progress_claim, setup_place, variant_decision
+from ai.opening import blocking_claim, compact_claim, front_claim, guard_territory, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
 from ai.strike import StrikeLeaf, reinforcement
@@ -105,7 +107,7 @@ MARCH_LEAST = 3
 SECOND_SETUPS = ("focus", "spread", "guard")
 
 #: The claims of a duel's second player: blocking (as the first player's) or mcts's.
-SECOND_CLAIMS = ("block", "progress")
+SECOND_CLAIMS = ("block", "progress", "block-compact", "block-front")
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
@@ -185,7 +187,10 @@ class StrategistAgent(MCTSAgent):
                 self._claimed_first = claimed == 0
             progress = self._claimed_first is False and self.second_claims == "progress"
             if self.block_claims and view.players <= self.claim_players and not progress:
-                return blocking_claim(view)
+                fallback = continent_progress_claim
+                if self._claimed_first is False and self.second_claims != "block":
+                    fallback = compact_claim if self.second_claims == "block-compact" else front_claim
+                return blocking_claim(view, fallback)
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
                 and view.players <= self.focus_players and variant_decision(view) is None):

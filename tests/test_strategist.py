@@ -341,6 +341,25 @@ def test_the_second_player_s_claims_follow_second_claims():
         make_agent("strategist:second_claims=none")
 
 
+def test_the_neighbourhood_claims_join_our_own_or_go_among_the_opponents():
+    from ai.opening import compact_claim, front_claim
+
+    rules = Rules(two_player_neutral=False)
+    state = GameState.new(players=2, seed=3, rules=rules)
+    board = state.board
+    me = state.player
+    for name in ("eastern-australia", "new-guinea", "western-australia"):
+        state._take(board.id(name), me)
+    for name in ("china", "india", "mongolia", "afghanistan"):
+        state._take(board.id(name), 1 - me)
+    view = state.view(me, RandomSource(1))
+    # Indonesia joins three of ours and borders none of theirs; the front claim goes where two
+    # of theirs meet (no free territory borders more).
+    assert compact_claim(view) == Claim(board.id("indonesia"))
+    front = front_claim(view).territory
+    assert front in {board.id(n) for n in ("ural", "siam", "middle-east", "siberia")}
+
+
 def test_the_guard_set_up_faces_the_biggest_enemy_stack():
     from ai.opening import guard_territory
 
