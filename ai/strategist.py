@@ -62,7 +62,8 @@ Parameters (``risk bots`` lists them with their defaults):
   ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
   ``second_claims``: its claims (``block``, as the first player's; ``progress``, ``mcts``'s;
   ``block-compact`` or ``block-front``, blocking with the free territory that borders the fewest
-  opponents', or the most, when nothing is to be blocked or built);
+  opponents', or the most, when nothing is to be blocked or built); ``first_claims``: the same
+  for the first player (``block``, ``block-compact`` or ``block-front``);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -109,6 +110,9 @@ SECOND_SETUPS = ("focus", "spread", "guard")
 #: The claims of a duel's second player: blocking (as the first player's) or mcts's.
 SECOND_CLAIMS = ("block", "progress", "block-compact", "block-front")
 
+#: What a blocking claim falls back on when nothing is to be blocked, completed or built.
+CLAIM_FALLBACKS = {"block": continent_progress_claim, "block-compact": compact_claim, "block-front": front_claim}
+
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
 
@@ -129,7 +133,8 @@ class StrategistAgent(MCTSAgent):
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
-                 strike: float = 0.0, strike_players: int = 2, second_claims: str = "block", verbose: bool = False):
+                 strike: float = 0.0, strike_players: int = 2, second_claims: str = "block",
+                 first_claims: str = "block", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -142,6 +147,7 @@ class StrategistAgent(MCTSAgent):
         one_of("trade", trade, TRADE_TIMINGS)
         one_of("second_setup", second_setup, SECOND_SETUPS)
         one_of("second_claims", second_claims, SECOND_CLAIMS)
+        one_of("first_claims", first_claims, SECOND_CLAIMS[:1] + SECOND_CLAIMS[2:])
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         self.w_armies = w_armies
@@ -162,6 +168,7 @@ class StrategistAgent(MCTSAgent):
         self.second_tau = second_tau
         self.strike = strike
         self.second_claims = second_claims
+        self.first_claims = first_claims
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -187,10 +194,8 @@ class StrategistAgent(MCTSAgent):
                 self._claimed_first = claimed == 0
             progress = self._claimed_first is False and self.second_claims == "progress"
             if self.block_claims and view.players <= self.claim_players and not progress:
-                fallback = continent_progress_claim
-                if self._claimed_first is False and self.second_claims != "block":
-                    fallback = compact_claim if self.second_claims == "block-compact" else front_claim
-                return blocking_claim(view, fallback)
+                claims = self.second_claims if self._claimed_first is False else self.first_claims
+                return blocking_claim(view, CLAIM_FALLBACKS[claims])
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
                 and view.players <= self.focus_players and variant_decision(view) is None):
