@@ -63,7 +63,8 @@ Parameters (``risk bots`` lists them with their defaults):
   ``second_claims``: its claims (``block``, as the first player's; ``progress``, ``mcts``'s;
   ``block-compact`` or ``block-front``, blocking with the free territory that borders the fewest
   opponents', or the most, when nothing is to be blocked or built); ``first_claims``: the same
-  for the first player (``block``, ``block-compact`` or ``block-front``);
+  for the first player (``block``, ``block-compact`` or ``block-front``); ``table_claims``: the
+  claims at a bigger table (``progress``, ``mcts``'s, or ``compact``);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -134,7 +135,7 @@ class StrategistAgent(MCTSAgent):
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block",
-                 first_claims: str = "block", verbose: bool = False):
+                 first_claims: str = "block", table_claims: str = "progress", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -148,6 +149,7 @@ class StrategistAgent(MCTSAgent):
         one_of("second_setup", second_setup, SECOND_SETUPS)
         one_of("second_claims", second_claims, SECOND_CLAIMS)
         one_of("first_claims", first_claims, SECOND_CLAIMS[:1] + SECOND_CLAIMS[2:])
+        one_of("table_claims", table_claims, ("progress", "compact"))
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         self.w_armies = w_armies
@@ -169,6 +171,7 @@ class StrategistAgent(MCTSAgent):
         self.strike = strike
         self.second_claims = second_claims
         self.first_claims = first_claims
+        self.table_claims = table_claims
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -196,6 +199,8 @@ class StrategistAgent(MCTSAgent):
             if self.block_claims and view.players <= self.claim_players and not progress:
                 claims = self.second_claims if self._claimed_first is False else self.first_claims
                 return blocking_claim(view, CLAIM_FALLBACKS[claims])
+            if self.table_claims == "compact" and view.players > self.claim_players:
+                return compact_claim(view)
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
                 and view.players <= self.focus_players and variant_decision(view) is None):
