@@ -360,6 +360,24 @@ def test_the_neighbourhood_claims_join_our_own_or_go_among_the_opponents():
     assert front in {board.id(n) for n in ("ural", "siam", "middle-east", "siberia")}
 
 
+def test_compact_claims_at_a_bigger_table_follow_table_claims():
+    from ai.common import continent_progress_claim
+    from ai.opening import compact_claim
+
+    state = GameState.new(players=3, seed=3, rules=Rules())
+    # Claim on (mcts's way) until the compact claim and mcts's differ.
+    while compact_claim(state.view(state.player, RandomSource(1))) == continent_progress_claim(
+            state.view(state.player, RandomSource(1))):
+        state.apply(continent_progress_claim(state.view(state.player, RandomSource(1))))
+    assert state.phase == Phase.CLAIM
+    compact = make_agent("strategist:table_claims=compact")
+    plain = make_agent("strategist")
+    assert compact.act(state.view(state.player, RandomSource(1))) == compact_claim(
+        state.view(state.player, RandomSource(1)))
+    assert plain.act(state.view(state.player, RandomSource(1))) == continent_progress_claim(
+        state.view(state.player, RandomSource(1)))
+
+
 def test_the_guard_set_up_faces_the_biggest_enemy_stack():
     from ai.opening import guard_territory
 
