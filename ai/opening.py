@@ -58,6 +58,24 @@ def front_claim(view) -> Claim:
     return neighbourhood_claim(view, 0.25, 1.0)
 
 
+def small_continent_claim(view) -> Claim:
+    """The common continent-progress claim, leaning harder to the small continents (a bonus
+    held sooner, fewer borders to hold)."""
+    player, owner, board = view.player, view.owner, view.board
+    best = None
+    for t in range(len(owner)):
+        if owner[t] >= 0:
+            continue
+        members = board.continents[board.continent_of[t]].members
+        mine = sum(1 for m in members if owner[m] == player)
+        theirs = sum(1 for m in members if owner[m] >= 0 and owner[m] != player)
+        touching = sum(1 for n in board.neighbours[t] if owner[n] == player)
+        key = ((mine - theirs) / len(members) + 0.05 * touching - 0.05 * len(members), -t)
+        if best is None or key > best[0]:
+            best = (key, t)
+    return Claim(best[1])
+
+
 def blocking_claim(view, fallback=continent_progress_claim) -> Claim:
     player, board = view.player, view.board
     block, complete, build = None, None, None

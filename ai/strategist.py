@@ -64,7 +64,8 @@ Parameters (``risk bots`` lists them with their defaults):
   ``block-compact`` or ``block-front``, blocking with the free territory that borders the fewest
   opponents', or the most, when nothing is to be blocked or built); ``first_claims``: the same
   for the first player (``block``, ``block-compact`` or ``block-front``); ``table_claims``: the
-  claims at a bigger table (``progress``, ``mcts``'s, or ``compact``);
+  claims at a bigger table (``progress``, ``mcts``'s, ``compact``, ``front``, or ``small``: the
+  progress claim leaning to small continents);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -90,7 +91,7 @@ from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
 from ai.common import continent_progress_claim, setup_place, variant_decision
-from ai.opening import blocking_claim, compact_claim, front_claim, guard_territory, staging_territory
+from ai.opening import blocking_claim, compact_claim, front_claim, small_continent_claim, guard_territory, staging_territory
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation
 from ai.strike import StrikeLeaf, reinforcement
@@ -113,6 +114,10 @@ SECOND_CLAIMS = ("block", "progress", "block-compact", "block-front")
 
 #: What a blocking claim falls back on when nothing is to be blocked, completed or built.
 CLAIM_FALLBACKS = {"block": continent_progress_claim, "block-compact": compact_claim, "block-front": front_claim}
+
+#: The claims at a bigger table: mcts's, or one of the opening's.
+TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, "front": front_claim,
+                "small": small_continent_claim}
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
@@ -149,7 +154,7 @@ class StrategistAgent(MCTSAgent):
         one_of("second_setup", second_setup, SECOND_SETUPS)
         one_of("second_claims", second_claims, SECOND_CLAIMS)
         one_of("first_claims", first_claims, SECOND_CLAIMS[:1] + SECOND_CLAIMS[2:])
-        one_of("table_claims", table_claims, ("progress", "compact"))
+        one_of("table_claims", table_claims, tuple(TABLE_CLAIMS))
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         self.w_armies = w_armies
@@ -199,8 +204,8 @@ class StrategistAgent(MCTSAgent):
             if self.block_claims and view.players <= self.claim_players and not progress:
                 claims = self.second_claims if self._claimed_first is False else self.first_claims
                 return blocking_claim(view, CLAIM_FALLBACKS[claims])
-            if self.table_claims == "compact" and view.players > self.claim_players:
-                return compact_claim(view)
+            if self.table_claims != "progress" and view.players > self.claim_players:
+                return TABLE_CLAIMS[self.table_claims](view)
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
                 and view.players <= self.focus_players and variant_decision(view) is None):
