@@ -10,7 +10,15 @@ let. So a claim is chosen by, in order:
 2. **complete**: the last free territory of a continent the player holds all the rest of;
 3. **build**: a free territory of a continent no opponent has entered, preferring the ones
    nearest completion and the best bonus per territory;
-4. otherwise the common continent-progress claim of :func:`ai.common.continent_progress_claim`.
+4. otherwise a fallback: the common continent-progress claim of
+   :func:`ai.common.continent_progress_claim`, or (``strategist``'s second player in a duel)
+   :func:`compact_claim`, the free territory that joins the most of the player's own and borders
+   the fewest of the opponents'.
+
+Measured against Hard (docs/strength.md), the claims decide much of a duel: claiming second with
+the common claim alone the bot won 2% of its games, blocking 38%, blocking with the compact
+fallback 47%. The other claims here (:func:`front_claim`, :func:`small_continent_claim`) are
+options of ``strategist`` kept with their measurements.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ of cards in its leaf, the forced trade after a capture in its search, planned el
 Measured against Domination's Hard AI (docs/strength.md), what made ``mcts`` stronger 1 against
 1 was its opening, not a deeper look at the middle game. When two players claim territories,
 ``strategist`` blocks every continent the opponent is one claim from completing (Hard otherwise
-leaves the claiming with one or two continents) and builds towards its own; the set-up armies
+leaves the claiming with one or two continents) and builds towards its own (claiming second,
+with nothing to block or build, it keeps its territories together:
+:func:`ai.opening.compact_claim`); the set-up armies
 then go on one stack placed to take the continent that costs the fewest armies per bonus army
 (:mod:`ai.opening`). From the first turn on it plays as ``mcts`` (deployments and the attack
 phase searched together by open-loop UCB1 over exact-odds macro-actions), except that a fortify
@@ -60,9 +62,11 @@ Parameters (``risk bots`` lists them with their defaults):
   ``captured_cards = "trade"``);
 - ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack,
   ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
-  ``second_claims``: its claims (``block``, as the first player's; ``progress``, ``mcts``'s;
-  ``block-compact`` or ``block-front``, blocking with the free territory that borders the fewest
-  opponents', or the most, when nothing is to be blocked or built); ``first_claims``: the same
+  ``second_claims``: its claims (``block-compact``, the default: blocking, and when nothing is to
+  be blocked, completed or built, the free territory that joins the most of its own and borders
+  the fewest of the opponent's, :func:`ai.opening.compact_claim`; measured: the second player
+  won 47% instead of 38%; ``block``, the first player's, with ``mcts``'s claim to fall back on;
+  ``block-front``, among the opponent's, 5%; ``progress``, ``mcts``'s, 2%); ``first_claims``: the same
   for the first player (``block``, ``block-compact`` or ``block-front``); ``table_claims``: the
   claims at a bigger table (``progress``, ``mcts``'s, ``compact``, ``front``, or ``small``: the
   progress claim leaning to small continents);
@@ -109,7 +113,8 @@ MARCH_LEAST = 3
 #: or one stack facing the opponent's biggest (guard).
 SECOND_SETUPS = ("focus", "spread", "guard")
 
-#: The claims of a duel's second player: blocking (as the first player's) or mcts's.
+#: The claims of a duel's player: blocking with mcts's claim, a compact or a front claim to
+#: fall back on, or (second player only) mcts's.
 SECOND_CLAIMS = ("block", "progress", "block-compact", "block-front")
 
 #: What a blocking claim falls back on when nothing is to be blocked, completed or built.
@@ -139,7 +144,7 @@ class StrategistAgent(MCTSAgent):
                  elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
-                 strike: float = 0.0, strike_players: int = 2, second_claims: str = "block",
+                 strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
                  first_claims: str = "block", table_claims: str = "progress", verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,

@@ -323,7 +323,7 @@ def test_the_second_player_s_claims_follow_second_claims():
     rules = Rules(two_player_neutral=False)
     state = GameState.new(players=2, seed=3, rules=rules)
     state.apply(Claim(state.board.id("peru")))  # the other player claims first
-    progress, block = make_agent("strategist:second_claims=progress"), make_agent("strategist")
+    progress, block = make_agent("strategist:second_claims=progress"), make_agent("strategist:second_claims=block")
     for agent in (progress, block):
         agent.act(state.view(state.player, RandomSource(1)))
         assert agent._claimed_first is False
@@ -376,6 +376,16 @@ def test_compact_claims_at_a_bigger_table_follow_table_claims():
         state.view(state.player, RandomSource(1)))
     assert plain.act(state.view(state.player, RandomSource(1))) == continent_progress_claim(
         state.view(state.player, RandomSource(1)))
+
+
+def test_the_small_continent_claim_leans_to_the_small_continents():
+    from ai.opening import small_continent_claim
+
+    state = GameState.new(players=3, seed=3, rules=Rules())
+    view = state.view(state.player, RandomSource(1))
+    claim = small_continent_claim(view).territory
+    # Nothing claimed yet: a territory of one of the two four-territory continents.
+    assert len(state.board.continents[state.board.continent_of[claim]].members) == 4
 
 
 def test_the_guard_set_up_faces_the_biggest_enemy_stack():
