@@ -1,6 +1,8 @@
 """Win rates of the project's seat against Domination's AIs split by who played first, from a
 batch's results and its trajectory file (``benchmarks/dom_vs_hard.sh`` writes both; the n-th
-game start in the trajectory is the n-th game of the results, so pair only uninterrupted runs).
+game start in the trajectory is the n-th game of the results, so pair only uninterrupted runs),
+and how often each position opened the seat's first turn (territories and armies, its own and
+the others'): Domination's set-up repeats itself, so one opening per role decides most duels.
 
     python benchmarks/dom_trajectories.py results/RUN.jsonl [results/RUN.trajectory.jsonl]
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from risk.tournament.stats import wilson_interval
@@ -17,6 +20,21 @@ from risk.tournament.stats import wilson_interval
 def starts(trajectory: Path) -> list[bool]:
     return [record["first"] for record in map(json.loads, trajectory.read_text().splitlines())
             if "first" in record]
+
+
+def openings(trajectory: Path) -> dict[bool, Counter]:
+    """For each role (moved first or not), how often each position opened the seat's first turn."""
+    found: dict[bool, Counter] = {True: Counter(), False: Counter()}
+    first = None
+    for record in map(json.loads, trajectory.read_text().splitlines()):
+        if "first" in record:
+            first = record["first"]
+        elif first is not None:
+            me = record["me"]
+            others = [(n, a) for p, (n, a) in enumerate(zip(record["territories"], record["armies"])) if p != me]
+            found[first][(record["territories"][me], record["armies"][me], tuple(others))] += 1
+            first = None
+    return found
 
 
 def main(argv: list[str]) -> None:
@@ -37,6 +55,16 @@ def main(argv: list[str]) -> None:
         low, high = wilson_interval(wins, len(picked)) if picked else (0.0, 0.0)
         rate = wins / len(picked) if picked else 0.0
         print(f"| {label} | {len(picked)} | {wins} | {rate:.1%} | [{low:.1%}, {high:.1%}] |")
+    print()
+    print("| the project's seat | games | distinct openings | the commonest: own territories/armies, the others' | its share |")
+    print("|---|---|---|---|---|")
+    for wanted, found in sorted(openings(trajectory).items(), reverse=True):
+        if found:
+            (own_t, own_a, others), count = found.most_common(1)[0]
+            rest = ", ".join(f"{n}/{a}" for n, a in others)
+            label = "played first" if wanted else "played second or later"
+            print(f"| {label} | {sum(found.values())} | {len(found)} | {own_t}/{own_a}; {rest} "
+                  f"| {count / sum(found.values()):.1%} |")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,9 @@ def test_games_are_split_by_who_played_first(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| played first | 3 | 2 | 66.7% |" in out
     assert "| played second or later | 1 | 0 | 0.0% |" in out
+    # Both games with a recorded first turn opened from 21 territories and 40 armies each.
+    assert "| played first | 1 | 1 | 21/40; 21/40 | 100.0% |" in out
+    assert "| played second or later | 1 | 1 | 21/40; 21/40 | 100.0% |" in out
 
 
 def test_a_short_trajectory_is_refused(tmp_path):
