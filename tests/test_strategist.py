@@ -206,7 +206,10 @@ def test_march_first_moves_the_idle_stack_before_a_small_safety_move():
 def test_the_duels_opening_is_kept_for_two_players():
     from ai.common import continent_progress_claim
 
-    # Three players: player 1 is one claim from Australia, but strategist claims as mcts does.
+    from ai.opening import small_continent_claim
+
+    # Three players: player 1 is one claim from Australia, but strategist claims for its own
+    # continent (table_claims=small) and not to block (mcts's claim would not block either).
     state = GameState.new(players=3, seed=3, rules=Rules())
     for name in ("indonesia", "new-guinea", "western-australia"):
         state._take(state.board.id(name), 1)
@@ -214,8 +217,9 @@ def test_the_duels_opening_is_kept_for_two_players():
     state.player = 0
     agent = make_agent("strategist")
     three = agent.act(state.view(0, RandomSource(1)))
-    assert three == continent_progress_claim(state.view(0, RandomSource(1)))
+    assert three == small_continent_claim(state.view(0, RandomSource(1)))
     assert three != Claim(state.board.id("eastern-australia"))
+    assert continent_progress_claim(state.view(0, RandomSource(1))) != Claim(state.board.id("eastern-australia"))
     # Two players: the same threat is blocked.
     duel = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1})
     assert agent.act(duel.view(0, RandomSource(1))) == Claim(duel.board.id("eastern-australia"))
@@ -371,7 +375,7 @@ def test_compact_claims_at_a_bigger_table_follow_table_claims():
         state.apply(continent_progress_claim(state.view(state.player, RandomSource(1))))
     assert state.phase == Phase.CLAIM
     compact = make_agent("strategist:table_claims=compact")
-    plain = make_agent("strategist")
+    plain = make_agent("strategist:table_claims=progress")
     assert compact.act(state.view(state.player, RandomSource(1))) == compact_claim(
         state.view(state.player, RandomSource(1)))
     assert plain.act(state.view(state.player, RandomSource(1))) == continent_progress_claim(
