@@ -162,17 +162,25 @@ def test_the_reply_leaf_and_its_fortify_play_whole_games(preset):
     assert match.state.is_terminal()
 
 
-def test_an_idle_interior_stack_marches_towards_the_border():
-    from ai.fortify_plan import march_to_border
-    from risk.actions import Fortify
-
+def australia_at_fortify(**armies_on) -> GameState:
+    """A duel's fortify: we hold Australia and Siam (the only border), one army each but
+    ``armies_on``; the opponent holds the rest."""
     rules = Rules(two_player_neutral=False)
     board = GameState.new(players=2, seed=1, rules=rules).board
     ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
     owner = [0 if t in ours else 1 for t in range(len(board.names))]
     armies = [1] * len(owner)
-    armies[board.id("eastern-australia")] = 9
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    for name, count in armies_on.items():
+        armies[board.id(name.replace("_", "-"))] = count
+    return GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+
+
+def test_an_idle_interior_stack_marches_towards_the_border():
+    from ai.fortify_plan import march_to_border
+    from risk.actions import Fortify
+
+    state = australia_at_fortify(eastern_australia=9)
+    board = state.board
     action = march_to_border(state.view(0, RandomSource(1)))
     assert action == Fortify(board.id("eastern-australia"), action.target, 8)
     assert action.target in {board.id("new-guinea"), board.id("western-australia")}
@@ -185,15 +193,9 @@ def test_an_idle_interior_stack_marches_towards_the_border():
 def test_march_first_moves_the_idle_stack_before_a_small_safety_move():
     from risk.actions import Fortify
 
-    rules = Rules(two_player_neutral=False)
-    board = GameState.new(players=2, seed=1, rules=rules).board
-    ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
-    owner = [0 if t in ours else 1 for t in range(len(board.names))]
-    armies = [1] * len(owner)
-    armies[board.id("eastern-australia")] = 9
-    armies[board.id("indonesia")] = 3  # safe inside, next to Siam, the only border
-    armies[board.id("china")] = 4
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
+    # Indonesia's 3 are safe inside, next to Siam, the only border; China threatens Siam.
+    state = australia_at_fortify(eastern_australia=9, indonesia=3, china=4)
+    board = state.board
     view = state.view(0, RandomSource(1))
     # mcts's move evens out survival: Indonesia's spare armies to Siam, the stack stays idle.
     assert make_agent("strategist:fortify=markov-march").act(view) == Fortify(
