@@ -45,6 +45,17 @@ def chance(win, attackers: int, defenders: int) -> float:
         return attack_chance(attackers, defenders)
 
 
+def reinforcement(state, enemy: int, card_value: float) -> float:
+    """An enemy's next deployment: its income (territories // 3, at least 3, its continents)
+    plus the expected worth of the set its hand may hold."""
+    income = max(3, state.count[enemy] // 3)
+    held = state.own_mask[enemy]
+    for continent_mask, bonus in continent_masks(state.board):
+        if held & continent_mask == continent_mask:
+            income += bonus
+    return income + set_chance(state.hand_sizes[enemy]) * card_value
+
+
 @dataclass(frozen=True)
 class ReplyEvaluation:
     armies: float = 0.35
@@ -65,13 +76,7 @@ class ReplyEvaluation:
             if p == state.player or not state.alive[p]:
                 forces.append(0.0)
                 continue
-            income = max(3, state.count[p] // 3)
-            held = masks[p]
-            for continent_mask, bonus in continent_masks(state.board):
-                if held & continent_mask == continent_mask:
-                    income += bonus
-            cards = set_chance(state.hand_sizes[p]) * self.card_value
-            forces.append(self.reply_share * (income + cards))
+            forces.append(self.reply_share * reinforcement(state, p, self.card_value))
         return forces
 
     def __call__(self, state) -> float:

@@ -98,10 +98,11 @@ from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
 from ai.common import continent_progress_claim, setup_place, variant_decision
-from ai.opening import blocking_claim, compact_claim, front_claim, small_continent_claim, guard_territory, staging_territory
+from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
+                        staging_territory)
 from ai.registry import register
-from ai.reply_evaluation import ReplyEvaluation
-from ai.strike import StrikeLeaf, reinforcement
+from ai.reply_evaluation import ReplyEvaluation, reinforcement
+from ai.strike import StrikeLeaf
 from ai.turn import TurnState
 from risk.phase import Phase
 
@@ -116,12 +117,10 @@ MARCH_LEAST = 3
 #: or one stack facing the opponent's biggest (guard).
 SECOND_SETUPS = ("focus", "spread", "guard")
 
-#: The claims of a duel's player: blocking with mcts's claim, a compact or a front claim to
-#: fall back on, or (second player only) mcts's.
-SECOND_CLAIMS = ("block", "progress", "block-compact", "block-front")
-
-#: What a blocking claim falls back on when nothing is to be blocked, completed or built.
+#: A duel's claims: blocking, with what to fall back on when nothing is to be blocked, completed
+#: or built (mcts's claim, a compact or a front claim); the second player may also claim as mcts.
 CLAIM_FALLBACKS = {"block": continent_progress_claim, "block-compact": compact_claim, "block-front": front_claim}
+SECOND_CLAIMS = tuple(CLAIM_FALLBACKS) + ("progress",)
 
 #: The claims at a bigger table: mcts's, or one of the opening's.
 TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, "front": front_claim,
@@ -161,7 +160,7 @@ class StrategistAgent(MCTSAgent):
         one_of("trade", trade, TRADE_TIMINGS)
         one_of("second_setup", second_setup, SECOND_SETUPS)
         one_of("second_claims", second_claims, SECOND_CLAIMS)
-        one_of("first_claims", first_claims, SECOND_CLAIMS[:1] + SECOND_CLAIMS[2:])
+        one_of("first_claims", first_claims, tuple(CLAIM_FALLBACKS))
         one_of("table_claims", table_claims, tuple(TABLE_CLAIMS))
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")

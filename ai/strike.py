@@ -18,31 +18,12 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ai.evaluation import continent_masks
-from ai.reply_evaluation import set_chance
+from ai.reply_evaluation import chance, reinforcement
 
 #: The attacker's expected losses per defender in 3-against-2 rounds (0.921 / 1.079 per round),
 #: and for the last defender, fought 3 dice against 1 (0.34 / 0.66).
 LOSS_PER_DEFENDER = 0.854
 LOSS_LAST_DEFENDER = 0.52
-
-
-def reinforcement(state, enemy: int, card_value: float) -> float:
-    """The enemy's next deployment: its income plus the expected worth of the set it may hold."""
-    income = max(3, state.count[enemy] // 3)
-    held = state.own_mask[enemy]
-    for continent_mask, bonus in continent_masks(state.board):
-        if held & continent_mask == continent_mask:
-            income += bonus
-    return income + set_chance(state.hand_sizes[enemy]) * card_value
-
-
-def _chance(win, attackers: int, defenders: int) -> float:
-    try:
-        return win[attackers][defenders]
-    except IndexError:  # a stack beyond the table: its odds are at least those of the largest row
-        row = win[len(win) - 1]
-        return row[defenders] if defenders < len(row) else 0.0
 
 
 def strike_loss(state, enemy: int, card_value: float) -> float:
@@ -81,7 +62,7 @@ def strike_loss(state, enemy: int, card_value: float) -> float:
             if owner[t] != player or t in done:
                 continue
             defenders = armies[t]
-            p = _chance(win, int(attackers), defenders)
+            p = chance(win, int(attackers), defenders)
             loss = taken[s] + p * defenders
             if loss > worst:
                 worst = loss

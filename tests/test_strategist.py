@@ -343,7 +343,7 @@ def test_the_second_player_s_claims_follow_second_claims():
     assert continent_progress_claim(view) != blocking_claim(view)
     assert block.act(view) == blocking_claim(view)
     assert progress.act(view) == continent_progress_claim(view)
-    with pytest.raises(UsageError, match="second_claims=none must be one of block, progress"):
+    with pytest.raises(UsageError, match="second_claims=none must be one of block, block-compact, block-front, progress"):
         make_agent("strategist:second_claims=none")
 
 

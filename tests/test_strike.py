@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ai.strategist import StrategistAgent
-from ai.strike import StrikeLeaf, reinforcement, strike_loss, strike_share
+from ai.reply_evaluation import reinforcement
+from ai.strike import StrikeLeaf, strike_loss, strike_share
 from ai.turn import TurnState
 from risk.rules import Rules
 from risk.state import GameState, RandomSource
