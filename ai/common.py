@@ -49,17 +49,24 @@ def _bonus_rank(view, trade: Trade) -> int:
     return 1 + len(enemy_neighbours(view, trade.bonus))
 
 
+def continent_progress_score(view, t: int, size_lean: float = 0.01) -> float:
+    """How much claiming free territory ``t`` advances the player in its continent: its share
+    there less the others', a little for touching its own, less ``size_lean`` per member."""
+    player, owner, board = view.player, view.owner, view.board
+    members = board.continents[board.continent_of[t]].members
+    mine = sum(1 for m in members if owner[m] == player)
+    theirs = sum(1 for m in members if owner[m] >= 0 and owner[m] != player)
+    touching = sum(1 for n in board.neighbours[t] if owner[n] == player)
+    return (mine - theirs) / len(members) + 0.05 * touching - size_lean * len(members)
+
+
 def continent_progress_claim(view) -> Claim:
     """Claim the free territory in the continent where the player holds the largest share."""
-    player, owner, board = view.player, view.owner, view.board
+    owner = view.owner
     free = [t for t in range(len(owner)) if owner[t] < 0]
     best_score, best = None, free[0]
     for t in free:
-        members = board.continents[board.continent_of[t]].members
-        mine = sum(1 for m in members if owner[m] == player)
-        theirs = sum(1 for m in members if owner[m] >= 0 and owner[m] != player)
-        touching = sum(1 for n in board.neighbours[t] if owner[n] == player)
-        score = (mine - theirs) / len(members) + 0.05 * touching - 0.01 * len(members) + 0.001 * view.rng.random()
+        score = continent_progress_score(view, t) + 0.001 * view.rng.random()
         if best_score is None or score > best_score:
             best_score, best = score, t
     return Claim(best)

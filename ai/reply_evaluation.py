@@ -71,7 +71,6 @@ class ReplyEvaluation:
     def reply_forces(self, state) -> list[float]:
         """Each seat's expected armies to throw at the player next turn (0 for the player)."""
         forces = []
-        masks = state.own_mask
         for p in range(state.players):
             if p == state.player or not state.alive[p]:
                 forces.append(0.0)

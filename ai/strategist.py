@@ -89,6 +89,7 @@ Parameters (``risk bots`` lists them with their defaults):
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ai.elimination import GIVE_UP_BELOW, next_attack, plan_elimination
 from ai.agent import between_0_and_1, non_negative, one_of
@@ -119,8 +120,10 @@ SECOND_SETUPS = ("focus", "spread", "guard")
 
 #: A duel's claims: blocking, with what to fall back on when nothing is to be blocked, completed
 #: or built (mcts's claim, a compact or a front claim); the second player may also claim as mcts.
-CLAIM_FALLBACKS = {"block": continent_progress_claim, "block-compact": compact_claim, "block-front": front_claim}
-SECOND_CLAIMS = tuple(CLAIM_FALLBACKS) + ("progress",)
+FIRST_CLAIMS = {"block": blocking_claim,
+                "block-compact": partial(blocking_claim, fallback=compact_claim),
+                "block-front": partial(blocking_claim, fallback=front_claim)}
+SECOND_CLAIMS = {**FIRST_CLAIMS, "progress": continent_progress_claim}
 
 #: The claims at a bigger table: mcts's, or one of the opening's.
 TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, "front": front_claim,
@@ -159,8 +162,8 @@ class StrategistAgent(MCTSAgent):
         one_of("fortify", fortify, FORTIFY_MOVES)
         one_of("trade", trade, TRADE_TIMINGS)
         one_of("second_setup", second_setup, SECOND_SETUPS)
-        one_of("second_claims", second_claims, SECOND_CLAIMS)
-        one_of("first_claims", first_claims, tuple(CLAIM_FALLBACKS))
+        one_of("second_claims", second_claims, tuple(SECOND_CLAIMS))
+        one_of("first_claims", first_claims, tuple(FIRST_CLAIMS))
         one_of("table_claims", table_claims, tuple(TABLE_CLAIMS))
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
@@ -207,10 +210,10 @@ class StrategistAgent(MCTSAgent):
             claimed = sum(1 for o in view.owner if o >= 0)
             if view.players == 2 and claimed < 2:  # a duel's first claims: who claims first plays first
                 self._claimed_first = claimed == 0
-            progress = self._claimed_first is False and self.second_claims == "progress"
-            if self.block_claims and view.players <= self.claim_players and not progress:
-                claims = self.second_claims if self._claimed_first is False else self.first_claims
-                return blocking_claim(view, CLAIM_FALLBACKS[claims])
+            if self.block_claims and view.players <= self.claim_players:
+                if self._claimed_first is False:
+                    return SECOND_CLAIMS[self.second_claims](view)
+                return FIRST_CLAIMS[self.first_claims](view)
             if self.table_claims != "progress" and view.players > self.claim_players:
                 return TABLE_CLAIMS[self.table_claims](view)
         second = self._claimed_first is False and self.second_setup != "focus"

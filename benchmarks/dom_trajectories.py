@@ -43,6 +43,7 @@ def main(argv: list[str]) -> None:
     try:
         games = [json.loads(line) for line in results.read_text().splitlines()]
         first = starts(trajectory)
+        opened = openings(trajectory)
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"dom_trajectories: cannot read {results} and {trajectory}: {error}")
     if len(first) < len(games):
@@ -58,7 +59,7 @@ def main(argv: list[str]) -> None:
     print()
     print("| the project's seat | games | distinct openings | the commonest: own territories/armies, the others' | its share |")
     print("|---|---|---|---|---|")
-    for wanted, found in sorted(openings(trajectory).items(), reverse=True):
+    for wanted, found in sorted(opened.items(), reverse=True):
         if found:
             (own_t, own_a, others), count = found.most_common(1)[0]
             rest = ", ".join(f"{n}/{a}" for n, a in others)
