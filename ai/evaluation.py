@@ -5,7 +5,8 @@ defender". Alone that prefers never attacking, so this evaluation blends it with
 left out:
 
 - **survival** (the paper's reward): the mean, over the player's territories, of the chance that
-  the territory survives an all-out attack by its strongest enemy neighbour (1 in the interior);
+  the territory survives an all-out attack by its strongest enemy neighbour (1 in the interior;
+  the neutral army's stacks count as enemies unless the search's state names it ``peaceful``);
 - **income**: the player's share of all reinforcements (territories // 3, at least 3, plus the
   continent bonuses held), so continents and breaking others' continents count;
 - **territory**: the player's share of the territories;
@@ -78,7 +79,9 @@ class Evaluation:
         board, owner, armies, win = state.board, state.owner, state.armies, state.win
         neighbours = board.neighbours
 
-        # Survival of each of the player's territories against its strongest enemy neighbour.
+        # Survival of each of the player's territories against its strongest enemy neighbour
+        # (the search's model may name an owner that never attacks, the neutral army).
+        peaceful = state.peaceful
         total_survival = 0.0
         mine = state.own_mask[player]
         rest = mine
@@ -91,7 +94,7 @@ class Evaluation:
             threat = -1
             defenders = armies[t]
             for n in neighbours[t]:
-                if owner[n] != player and armies[n] >= 2:
+                if owner[n] != player and armies[n] >= 2 and owner[n] != peaceful:
                     # Across a sea lane (when played) the odds depend on the border.
                     p = win[armies[n]][defenders] if state.sea_rounds is None else state.chance(n, t, True)
                     if p > worst:

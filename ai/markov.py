@@ -17,6 +17,7 @@ import heapq
 
 from risk.actions import EndPhase, Fortify, Occupy
 from risk.phase import Phase
+from risk.state import NO_OWNER
 
 from ai.agent import BaseAgent, between_0_and_1
 from ai.common import (best_trade, blitz, continent_progress_claim, deploy, frontier, occupy_range, setup_place,
@@ -56,29 +57,31 @@ def markov_place(view) -> int:
     return next(iter(sorted(markov_allocation(view, 1))))
 
 
-def _survival_with(view, territory: int, armies: int) -> float:
+def _survival_with(view, territory: int, armies: int, peaceful: int) -> float:
     saved = view.armies[territory]
     view.armies[territory] = armies
     try:
-        return survival(view.owner, view.armies, view.board, territory, view.rules)
+        return survival(view.owner, view.armies, view.board, territory, view.rules, peaceful)
     finally:
         view.armies[territory] = saved
 
 
-def equalise(view, source: int, target: int, total: int, least: int, most: int) -> tuple[int, float]:
-    """Split ``total`` armies: n to ``target`` (least <= n <= most), the rest on ``source``.
+def equalise(view, source: int, target: int, total: int, least: int, most: int,
+             peaceful: int = NO_OWNER) -> tuple[int, float]:
+    """Split ``total`` armies: n to ``target`` (least <= n <= most), the rest on ``source``
+    (``peaceful``: an owner whose stacks threaten nothing, as in :func:`ai.odds.threat`).
 
     Returns the n that maximises the lower of the two survival chances, and that chance. The
     source's survival falls and the target's rises as n grows, so the best split is where they
     cross: a binary search, not a scan.
     """
     def low(n: int) -> float:
-        return min(_survival_with(view, source, total - n), _survival_with(view, target, n))
+        return min(_survival_with(view, source, total - n, peaceful), _survival_with(view, target, n, peaceful))
 
     lo, hi = least, most
     while lo < hi:  # find the first n where the source has become the weaker side
         mid = (lo + hi) // 2
-        if _survival_with(view, source, total - mid) < _survival_with(view, target, mid):
+        if _survival_with(view, source, total - mid, peaceful) < _survival_with(view, target, mid, peaceful):
             hi = mid
         else:
             lo = mid + 1
@@ -87,11 +90,12 @@ def equalise(view, source: int, target: int, total: int, least: int, most: int) 
     return best, low(best)
 
 
-def markov_transport(view):
-    """The paper's transport: from the safest to the least safe territory of a connected group."""
+def markov_transport(view, peaceful: int = NO_OWNER):
+    """The paper's transport: from the safest to the least safe territory of a connected group
+    (``peaceful``: an owner whose stacks threaten nothing, as in :func:`ai.odds.threat`)."""
     owner, armies, board, rules = view.owner, view.armies, view.board, view.rules
     mine = view.territories_of(view.player)
-    safety = {t: survival(owner, armies, board, t, rules) for t in mine}
+    safety = {t: survival(owner, armies, board, t, rules, peaceful) for t in mine}
     best = None
     for s in mine:
         if view.movable_armies(s) <= 0:
@@ -102,7 +106,7 @@ def markov_transport(view):
                 continue
             before = min(safety[s], safety[t])
             base = armies[t]
-            n, after = equalise(view, s, t, armies[s] + base, base, base + most)
+            n, after = equalise(view, s, t, armies[s] + base, base, base + most, peaceful)
             moved = n - base
             gain = after - before
             if moved > 0 and (best is None or gain > best[0] + 1e-12):

@@ -22,6 +22,7 @@ from risk.battle.caches import register
 from risk.battle.large import TABLE_ARMIES, LargeBattleOdds, large_battle_odds
 from risk.battle.law import BattleLaw, land_key, odds_depend_on_border, sea_rounds_left
 from risk.battle.rolled import is_rolled
+from risk.state import NO_OWNER
 
 __all__ = ["EXACT_ARMIES", "LargeOddsRows", "attack_chance", "attack_odds", "attack_options", "border_chance",
            "covers", "odds_rows", "sea_rounds_left", "six_chances", "survival", "threat"]
@@ -168,15 +169,16 @@ def _large_chance_after_roll(attackers: int, defenders: int, rules, law: BattleL
     return attack_chance(attackers, defenders, rules)
 
 
-def threat(owner, armies, board, territory: int, rules=None) -> float:
+def threat(owner, armies, board, territory: int, rules=None, peaceful: int = NO_OWNER) -> float:
     """The chance that the strongest enemy neighbour takes ``territory`` (0 if none can attack),
-    in a turn of its own (a fresh sea lane)."""
+    in a turn of its own (a fresh sea lane); the stacks of ``peaceful`` (the neutral army, which
+    never attacks, or NO_OWNER) are no threat."""
     me = owner[territory]
     worst = 0.0
     defenders = armies[territory]
     sea = rules is not None and odds_depend_on_border(rules)
     for n in board.neighbours[territory]:
-        if owner[n] != me and armies[n] >= 2:
+        if owner[n] != me and armies[n] >= 2 and owner[n] != peaceful:
             if sea:
                 p = border_chance(armies[n], defenders, rules, board, n, territory)
             else:
@@ -186,8 +188,8 @@ def threat(owner, armies, board, territory: int, rules=None) -> float:
     return worst
 
 
-def survival(owner, armies, board, territory: int, rules=None) -> float:
-    return 1.0 - threat(owner, armies, board, territory, rules)
+def survival(owner, armies, board, territory: int, rules=None, peaceful: int = NO_OWNER) -> float:
+    return 1.0 - threat(owner, armies, board, territory, rules, peaceful)
 
 
 def attack_options(view, min_chance: float = 0.0):

@@ -81,6 +81,10 @@ Parameters (``risk bots`` lists them with their defaults):
   each enemy's best strike next turn (:mod:`ai.strike`: a stack with the enemy's whole
   reinforcement walking through the player's territories, the armies it takes), blended into
   the leaf at tables of at most this many players;
+- ``neutral_calm``: in a duel with the neutral army, count its stacks as what they are, armies
+  that never attack: no threat in the leaf's survival term or the fortify move, and no guard
+  left behind against them when a stack moves into a conquest (``mcts`` guards against them as
+  against the opponent; measured against ``mcts`` in the project's duel, docs/strength.md);
 - ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
   ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
   fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack.
@@ -98,14 +102,15 @@ from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
-from ai.common import continent_progress_claim, setup_place, variant_decision
+from ai.common import clamp_occupy, continent_progress_claim, setup_place, variant_decision
 from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
                         staging_territory)
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation, reinforcement
 from ai.strike import StrikeLeaf
-from ai.turn import TurnState
+from ai.turn import TurnState, occupation
 from risk.phase import Phase
+from risk.state import NO_OWNER
 
 
 #: The fortify moves: mcts's, mcts's with idle interior stacks marching to the border, the leaf's.
@@ -150,7 +155,8 @@ class StrategistAgent(MCTSAgent):
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
-                 first_claims: str = "block", table_claims: str = "small", verbose: bool = False):
+                 first_claims: str = "block", table_claims: str = "small", neutral_calm: bool = True,
+                 verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -187,6 +193,7 @@ class StrategistAgent(MCTSAgent):
         self.second_claims = second_claims
         self.first_claims = first_claims
         self.table_claims = table_claims
+        self.neutral_calm = neutral_calm
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -235,16 +242,27 @@ class StrategistAgent(MCTSAgent):
                     return run
             elif view.phase not in (Phase.OCCUPY, Phase.TRADE):
                 self._victim = None
+        peaceful = self.peaceful(view)
+        if view.phase == Phase.OCCUPY and peaceful != NO_OWNER and variant_decision(view) is None:
+            s, t = view.attack_source, view.attack_target
+            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min, peaceful))
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
             if self.fortify == "leaf":
                 return leaf_fortify(view, self.turn_state(view), self.evaluate)
             if self.fortify == "march-markov":
                 march = march_to_border(view, MARCH_LEAST)
-                return markov_transport(view) if isinstance(march, EndPhase) else march
-            move = markov_transport(view)
+                return markov_transport(view, peaceful) if isinstance(march, EndPhase) else march
+            move = markov_transport(view, peaceful)
             return march_to_border(view) if isinstance(move, EndPhase) else move
+        if view.phase == Phase.FORTIFY and peaceful != NO_OWNER and variant_decision(view) is None:
+            self._deployment = None
+            return markov_transport(view, peaceful)
         return super().act(view)
+
+    def peaceful(self, view) -> int:
+        """The owner whose stacks never attack (the neutral army, with ``neutral_calm``), or NO_OWNER."""
+        return view.neutral if self.neutral_calm else NO_OWNER
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
@@ -301,6 +319,7 @@ class StrategistAgent(MCTSAgent):
         if self.strike and view.players <= self.strike_players:
             self.evaluate = StrikeLeaf(self.evaluate, self.strike, float(next_set))
         state = TurnState.from_view(view)
+        state.peaceful = self.peaceful(view)
         trades = 0
         if self.capture_trades:
             state.model_capture_trades()

@@ -9,6 +9,7 @@ copied: owners, armies, territory counts and masks, who is still alive, whether 
 from __future__ import annotations
 
 from risk.battle.law import BattleLaw, odds_depend_on_border
+from risk.state import NO_OWNER
 
 from ai.odds import border_chance, covers, odds_rows
 
@@ -19,7 +20,7 @@ class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
                  "eliminated", "dice", "players", "neutral", "cards_taken", "hand_sizes", "win", "rules",
                  "attacked", "sea_rounds", "mission", "mission_done", "capitals", "capitals_needed", "land_law",
-                 "capture_trade", "sets_traded", "cards_traded")
+                 "capture_trade", "sets_traded", "cards_traded", "peaceful")
 
     @classmethod
     def from_view(cls, view) -> "TurnState":
@@ -53,6 +54,9 @@ class TurnState:
         state.win = odds_rows(view.rules, largest)
         state.players = view.players
         state.neutral = view.neutral
+        # An owner whose stacks never attack (a bot may name the neutral army): no threat to
+        # score, no guard to leave behind (mcts's model counts the neutral as any enemy).
+        state.peaceful = NO_OWNER
         state.capture_trade = None
         state.sets_traded = view.sets_traded
         state.cards_traded = 0
@@ -96,6 +100,7 @@ class TurnState:
         other.win = self.win
         other.players = self.players
         other.neutral = self.neutral
+        other.peaceful = self.peaceful
         other.capture_trade = self.capture_trade
         other.sets_traded = self.sets_traded
         other.cards_traded = self.cards_traded
@@ -175,7 +180,7 @@ class TurnState:
         self.own_mask[loser] &= ~bit
         self.own_mask[player] |= bit
         self.conquered = True
-        moved = occupation(self.board, owner, self.armies, source, target, last_dice)
+        moved = occupation(self.board, owner, self.armies, source, target, last_dice, self.peaceful)
         self.armies[source] -= moved
         self.armies[target] = moved
         if self.count[loser] == 0:
@@ -222,14 +227,15 @@ class TurnState:
         return None
 
 
-def occupation(board, owner, armies, source: int, target: int, least: int) -> int:
+def occupation(board, owner, armies, source: int, target: int, least: int, peaceful: int = NO_OWNER) -> int:
     """How many armies to move into a conquest: all, except a guard as big as the strongest
-    enemy stack still next to the source (at least ``least``, and one always stays)."""
+    enemy stack still next to the source (at least ``least``, and one always stays); the stacks
+    of ``peaceful`` (the neutral army, which never attacks, or NO_OWNER) need no guard."""
     movable = armies[source] - 1
     player = owner[source]
     guard = 0
     for n in board.neighbours[source]:
-        if owner[n] != player and n != target and armies[n] > guard:
+        if owner[n] != player and n != target and armies[n] > guard and owner[n] != peaceful:
             guard = armies[n]
     move = movable if guard == 0 else armies[source] - guard
     return min(movable, max(least, move))
