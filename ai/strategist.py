@@ -16,6 +16,12 @@ than two players the duel's opening lost; there it claims as ``mcts`` does but l
 the small continents (``table_claims=small``: against two Hard it won 63% of its games instead of
 50 to 55%) and places its set-up armies as ``mcts`` does.
 
+In a duel with the neutral army (the project's default duel), ``mcts`` plays the neutral's
+stacks as an opponent's: threats in its leaf and its fortify move, and a guard as big as the
+biggest of them left behind after a conquest next to one. The neutral never attacks, and
+``strategist`` knows it (``neutral_calm``): against ``mcts`` in that duel it won 76% instead of
+57% (docs/strength.md). Domination's duels have no neutral, so nothing changes there.
+
 At three players or more, where sets escalate and a player's cards change hands with their last
 territory, three things are added (measured against two and five Hard, docs/strength.md): the
 leaf blends in the player's share of all armies and cards, a card worth a third of the next set
