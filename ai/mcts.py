@@ -23,6 +23,7 @@ import time
 
 from risk.actions import Attack, EndPhase
 from risk.phase import Phase
+from risk.state import NO_OWNER
 
 from ai.agent import BaseAgent, between_0_and_1, non_negative
 from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place,
@@ -188,12 +189,13 @@ class MCTSAgent(BaseAgent):
         self._macro = None
         if phase == Phase.OCCUPY:
             s, t = view.attack_source, view.attack_target
-            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min))
+            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min,
+                                                 self.peaceful(view)))
         if phase == Phase.DEPLOY:
             return self._deploy(view)
         self._deployment = None
         if phase == Phase.FORTIFY:
-            return markov_transport(view)
+            return markov_transport(view, self.peaceful(view))
         if phase == Phase.TRADE:
             return best_trade(view) or EndPhase()
         if phase == Phase.CLAIM:
@@ -265,6 +267,11 @@ class MCTSAgent(BaseAgent):
         self._macro = choice
         s, t = choice
         return Attack(s, t, view.dice_rules.attacker_dice(view.armies[s]))
+
+    def peaceful(self, view) -> int:
+        """An owner whose stacks never attack, to be played as such (a subclass may name the
+        neutral army); ``mcts`` plays every stack as a threat: NO_OWNER."""
+        return NO_OWNER
 
     def search_tau(self) -> float:
         """The odds below which the search neither starts nor continues an attack (a subclass

@@ -108,13 +108,13 @@ from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase
-from ai.common import clamp_occupy, continent_progress_claim, setup_place, variant_decision
+from ai.common import continent_progress_claim, setup_place, variant_decision
 from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
                         staging_territory)
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation, reinforcement
 from ai.strike import StrikeLeaf
-from ai.turn import TurnState, occupation
+from ai.turn import TurnState
 from risk.phase import Phase
 from risk.state import NO_OWNER
 
@@ -249,9 +249,6 @@ class StrategistAgent(MCTSAgent):
             elif view.phase not in (Phase.OCCUPY, Phase.TRADE):
                 self._victim = None
         peaceful = self.peaceful(view)
-        if view.phase == Phase.OCCUPY and peaceful != NO_OWNER and variant_decision(view) is None:
-            s, t = view.attack_source, view.attack_target
-            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min, peaceful))
         if view.phase == Phase.FORTIFY and self.fortify != "markov" and variant_decision(view) is None:
             self._deployment = None
             if self.fortify == "leaf":
@@ -261,9 +258,6 @@ class StrategistAgent(MCTSAgent):
                 return markov_transport(view, peaceful) if isinstance(march, EndPhase) else march
             move = markov_transport(view, peaceful)
             return march_to_border(view) if isinstance(move, EndPhase) else move
-        if view.phase == Phase.FORTIFY and peaceful != NO_OWNER and variant_decision(view) is None:
-            self._deployment = None
-            return markov_transport(view, peaceful)
         return super().act(view)
 
     def peaceful(self, view) -> int:
