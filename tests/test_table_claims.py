@@ -1,0 +1,114 @@
+"""``strategist``'s claims at a bigger table: ``table_claims=lookahead`` (the claiming played out,
+the continents each player ends with scored by their bonuses over their open borders) and
+``table_claims=fortress`` (the continent with the best bonus per gate first, to hold or to
+break)."""
+
+from __future__ import annotations
+
+from ai import make_agent
+from ai.table_claims import fortress, fortress_claim, lookahead_claim, partition_score, play_out_claims, secure_bonus
+from ai.opening import compact_claim
+from ai.common import continent_progress_score
+from risk.actions import Claim
+from risk.match import Match
+from risk.phase import Phase
+from risk.rules import Rules
+from risk.state import GameState, RandomSource
+
+
+def board():
+    return GameState.new(players=4, seed=1).board
+
+
+def owners_with(board, holdings: dict[int, list[str]], rest: int) -> list[int]:
+    owner = [rest] * len(board.names)
+    for player, names in holdings.items():
+        for name in names:
+            owner[board.id(name)] = player
+    return owner
+
+
+AUSTRALIA = ["indonesia", "new-guinea", "western-australia", "eastern-australia"]
+
+
+def test_a_continent_behind_its_own_gate_is_worth_its_whole_bonus():
+    b = board()
+    gated = owners_with(b, {0: AUSTRALIA + ["siam"]}, rest=1)
+    open_gate = owners_with(b, {0: AUSTRALIA}, rest=1)
+    assert secure_bonus(b, gated, 0) == 2.0  # Indonesia's one border is our own Siam
+    assert secure_bonus(b, open_gate, 0) == 1.0  # 2 / (1 + the Siam border)
+    assert secure_bonus(b, open_gate, 1) > 0  # player 1 holds every other continent
+    assert partition_score(b, gated, 0, 2) == 2.0 - secure_bonus(b, gated, 1)
+
+
+def test_the_claiming_is_played_out_to_the_last_territory():
+    b = board()
+    owner = [-1] * len(b.names)
+    final = play_out_claims(b, owner, 0, 4)
+    assert -1 not in final
+    assert sorted(final.count(p) for p in range(4)) == [10, 10, 11, 11]
+    assert play_out_claims(b, owner, 0, 4) == final  # no randomness in the model
+    assert owner == [-1] * len(b.names)  # the caller's list is left alone
+
+
+def test_the_lookahead_claim_leaves_no_worse_a_partition_than_the_progress_claim():
+    state = GameState.new(players=4, seed=3)
+    while state.phase == Phase.CLAIM:
+        view = state.view(state.current_player, RandomSource(1))
+        b, player = view.board, view.player
+        chosen = lookahead_claim(view).territory
+        free = [t for t in range(len(view.owner)) if view.owner[t] < 0]
+        progress = max(free, key=lambda t: (continent_progress_score(view, t), -t))
+
+        def played_out(t):
+            owner = list(view.owner)
+            owner[t] = player
+            return partition_score(b, play_out_claims(b, owner, (player + 1) % 4, 4), player, 4)
+
+        assert played_out(chosen) >= played_out(progress)
+        state.apply(Claim(chosen))
+
+
+def test_the_fortress_is_australia_and_is_claimed_first():
+    state = GameState.new(players=4, seed=2)
+    b = state.board
+    assert fortress(b).name == "Australia"  # a bonus of 2 behind one gate, Indonesia
+    australia = {b.id(n) for n in AUSTRALIA}
+    state.apply(Claim(b.id("eastern-australia")))  # an opponent enters it first
+    claimed = fortress_claim(state.view(1, RandomSource(1))).territory
+    assert claimed in australia and claimed != b.id("eastern-australia")
+    for name in AUSTRALIA[:3]:
+        if state.owner[b.id(name)] < 0:
+            state.apply(Claim(b.id(name)))
+    while any(state.owner[t] < 0 for t in australia):
+        state.apply(Claim(next(t for t in sorted(australia) if state.owner[t] < 0)))
+    view = state.view(state.current_player, RandomSource(1))
+    assert fortress_claim(view) == compact_claim(view)  # Australia is full: grow compactly
+
+
+def test_the_table_claims_play_whole_games_at_three_and_four_players():
+    rules = Rules(max_turns=24)
+    for specs in (["strategist:iterations=12,table_claims=lookahead", "mcts:iterations=12", "angry"],
+                  ["angry", "strategist:iterations=12,table_claims=lookahead", "threshold", "mcts:iterations=12"],
+                  ["mcts:iterations=12", "threshold", "strategist:iterations=12,table_claims=fortress", "angry"]):
+        records = []
+        for _ in range(2):
+            match = Match([make_agent(s) for s in specs], seed=8, rules=rules)
+            match.play()
+            assert match.state.is_terminal()
+            records.append(match.record.actions)
+        assert records[0] == records[1]
+
+
+def test_strategist_claims_the_fortress_from_four_players_on():
+    from ai.opening import small_continent_claim
+
+    for players in (4, 6):
+        state = GameState.new(players=players, seed=5)
+        claim = make_agent("strategist").act(state.view(0, RandomSource(1)))
+        assert claim.territory in fortress(state.board).members
+        never = make_agent("strategist:fortress_players=7").act(state.view(0, RandomSource(1)))
+        assert never == small_continent_claim(state.view(0, RandomSource(1)))
+    three = GameState.new(players=3, seed=5)
+    view = three.view(0, RandomSource(1))
+    assert make_agent("strategist").act(view) == small_continent_claim(view)
