@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "dom_trajectories.py"
+from conftest import load_benchmark
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("dom_trajectories", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("dom_trajectories")
 
 
 def write(path: Path, records) -> None:

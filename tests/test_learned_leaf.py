@@ -4,14 +4,13 @@ is seeded, reproducible and legal under every preset."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ai import make_agent
+from conftest import load_benchmark
 from ai.learned import FEATURES, LearnedEvaluation, features, learned_evaluation
 from ai.evaluation import Evaluation
 from ai.turn import TurnState
@@ -21,14 +20,6 @@ from risk.rules import PRESETS, Rules
 from risk.state import GameState, RandomSource
 
 FAST = "strategist:iterations=12,leaf=learned"
-FIT_LEAF = Path(__file__).resolve().parent.parent / "benchmarks" / "fit_leaf.py"
-
-
-def fit_leaf_module():
-    spec = importlib.util.spec_from_file_location("fit_leaf", FIT_LEAF)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def four_players_with_australia(hands=None) -> GameState:
@@ -94,7 +85,7 @@ def test_the_leaf_is_the_sigmoid_of_the_weighted_features():
 
 
 def test_the_fit_recovers_known_weights():
-    fit_leaf = fit_leaf_module()
+    fit_leaf = load_benchmark("fit_leaf")
     rng = np.random.default_rng(3)
     x = rng.normal(size=(20000, 3))
     truth = np.array([-0.5, 1.5, -2.0, 0.0])

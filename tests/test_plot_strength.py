@@ -3,23 +3,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from conftest import load_benchmark
 
 
 def load():
-    sys.path.insert(0, str(BENCHMARKS))  # the script imports its sibling strength_table
-    try:
-        spec = importlib.util.spec_from_file_location("plot_strength", BENCHMARKS / "plot_strength.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return load_benchmark("plot_strength")
 
 
 def write(path: Path, records) -> Path:
