@@ -89,7 +89,8 @@ Parameters (``risk bots`` lists them with their defaults):
   continents scored by bonus over open borders; ``fortress``, as below);
   ``fortress_players``: from tables of this many players on, claim by
   :func:`ai.table_claims.fortress_claim` instead (7: never; measured against three ``mcts``:
-  51% of 100 instead of 27%; against five Hard 19% instead of 13%);
+  54% of a declared 400 instead of 27% of 100; against five Hard 21% instead of 13%; against two
+  Hard, as ``table_claims=fortress``, 31% instead of 63%, so not at three);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
