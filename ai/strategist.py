@@ -116,7 +116,7 @@ from functools import partial
 from ai.elimination import GIVE_UP_BELOW, next_attack, plan_elimination
 from ai.agent import between_0_and_1, non_negative, one_of
 from ai.evaluation import Evaluation
-from ai.table_claims import fortress_claim, lookahead_claim
+from ai.table_claims import fortress_block_claim, fortress_claim, lookahead_claim
 from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.learned import learned_evaluation
 from ai.mcts import MCTSAgent
@@ -153,7 +153,7 @@ SECOND_CLAIMS = {**FIRST_CLAIMS, "progress": continent_progress_claim}
 #: The claims at a bigger table: mcts's, or one of the opening's.
 TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, "front": front_claim,
                 "small": small_continent_claim, "lookahead": lookahead_claim,
-                "fortress": fortress_claim}
+                "fortress": fortress_claim, "fortress-block": fortress_block_claim}
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")

@@ -98,3 +98,23 @@ def fortress_claim(view) -> Claim:
     if not free:
         return compact_claim(view)
     return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
+
+
+def fortress_block_claim(view) -> Claim:
+    """:func:`fortress_claim`, except that once the fortress is full and not the player's whole,
+    the last free territory of a continent an opponent holds all the rest of is claimed first
+    (the largest bonus): with no fortress of its own, no opponent is let complete one."""
+    from ai.opening import continent_census
+
+    owner, player = view.owner, view.player
+    members = fortress(view.board).members
+    if any(owner[t] < 0 for t in members) or all(owner[t] == player for t in members):
+        return fortress_claim(view)
+    block = None
+    for continent in view.board.continents:
+        free, held = continent_census(view, continent)
+        if len(free) == 1 and len(held) == 1 and player not in held:
+            key = (continent.bonus, -free[0])
+            if block is None or key > block[0]:
+                block = (key, free[0])
+    return Claim(block[1]) if block else fortress_claim(view)

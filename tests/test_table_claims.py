@@ -6,7 +6,7 @@ break)."""
 from __future__ import annotations
 
 from ai import make_agent
-from ai.table_claims import fortress, fortress_claim, lookahead_claim, partition_score, play_out_claims, secure_bonus
+from ai.table_claims import fortress, fortress_block_claim, fortress_claim, lookahead_claim, partition_score, play_out_claims, secure_bonus
 from ai.opening import compact_claim
 from ai.common import continent_progress_score
 from risk.actions import Claim
@@ -86,11 +86,32 @@ def test_the_fortress_is_australia_and_is_claimed_first():
     assert fortress_claim(view) == compact_claim(view)  # Australia is full: grow compactly
 
 
+def test_without_the_fortress_the_block_claim_stops_an_opponent_completing_a_continent():
+    b = board()
+    south_america = [b.id(n) for n in ("venezuela", "peru", "brazil", "argentina")]
+    owner = [-1] * len(b.names)
+    for t in south_america[1:]:
+        owner[t] = 1  # seat 1 needs only Venezuela
+    for t, who in zip(sorted(b.id(n) for n in AUSTRALIA), (2, 0, 2, 0)):
+        owner[t] = who  # Australia is full and split
+    state = GameState.from_position([max(o, 0) for o in owner], [1] * len(owner), 4, seed=1)
+    state.owner[:] = owner  # free territories back to unclaimed, as in the claiming
+    view = state.view(0, RandomSource(1))
+    assert fortress_block_claim(view) == Claim(south_america[0])
+    for t in sorted(b.id(n) for n in AUSTRALIA):
+        owner[t] = 0  # with Australia whole, no blocking: grow out of it
+    state.owner[:] = owner
+    view = state.view(0, RandomSource(1))
+    assert fortress_block_claim(view) == fortress_claim(view)
+
+
 def test_the_table_claims_play_whole_games_at_three_and_four_players():
     rules = Rules(max_turns=24)
     for specs in (["strategist:iterations=12,table_claims=lookahead", "mcts:iterations=12", "angry"],
                   ["angry", "strategist:iterations=12,table_claims=lookahead", "threshold", "mcts:iterations=12"],
-                  ["mcts:iterations=12", "threshold", "strategist:iterations=12,table_claims=fortress", "angry"]):
+                  ["mcts:iterations=12", "threshold", "strategist:iterations=12,table_claims=fortress", "angry"],
+                  ["threshold", "mcts:iterations=12", "angry",
+                   "strategist:iterations=12,table_claims=fortress-block,fortress_players=7"]):
         records = []
         for _ in range(2):
             match = Match([make_agent(s) for s in specs], seed=8, rules=rules)
