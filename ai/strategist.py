@@ -86,7 +86,9 @@ Parameters (``risk bots`` lists them with their defaults):
   harder to the small continents, :func:`ai.opening.small_continent_claim`, measured against two
   Hard: 63% instead of 50 to 55%; ``progress``, ``mcts``'s; ``compact``, 41%; ``front``, 23%;
   ``lookahead``, :func:`ai.table_claims.lookahead_claim`, the claiming played out and the
-  continents scored by bonus over open borders; ``fortress``, as below);
+  continents scored by bonus over open borders; ``fortress``, as below; ``fortress-block``, the
+  same, blocking opponents' continents when the fortress is not the bot's whole: 43% of 100
+  against three ``mcts``, worse from the last seats);
   ``fortress_players``: from tables of this many players on, claim by
   :func:`ai.table_claims.fortress_claim` instead (7: never; measured against three ``mcts``:
   54% of a declared 400 instead of 27% of 100; against five Hard 21% instead of 13%; against two

@@ -17,7 +17,9 @@ Two claims of ``strategist`` (its ``table_claims``) act on that:
   among the others;
 - :func:`fortress_claim` claims into the continent with the best bonus per gate
   (:func:`fortress`: Australia) while it has a free territory, to hold it or to keep anyone else
-  from holding it whole, then grows compactly out of what it holds.
+  from holding it whole, then grows compactly out of what it holds; :func:`fortress_block_claim`
+  also blocks an opponent's last free territory of a continent when the fortress is not the
+  player's whole (measured worse).
 """
 
 from __future__ import annotations
