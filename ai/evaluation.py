@@ -44,6 +44,16 @@ def continent_masks(board) -> list[tuple[int, int]]:
     return masks
 
 
+def income_of(board, territories: int, held: int) -> int:
+    """A player's reinforcements from ``territories`` territories (// 3, at least 3) plus the
+    bonus of every continent whole in its bit mask ``held``."""
+    total = max(3, territories // 3)
+    for continent_mask, bonus in continent_masks(board):
+        if held & continent_mask == continent_mask:
+            total += bonus
+    return total
+
+
 def card_progress(state) -> float:
     """The turn's worth in cards, in [0, 1]: half for a conquest (a card earned), half for the
     cards taken and the players eliminated."""
@@ -121,12 +131,7 @@ class Evaluation:
             if not state.alive[p]:
                 incomes.append(0)
                 continue
-            income = max(3, counts[p] // 3)
-            held = masks[p]
-            for continent_mask, bonus in continent_masks(board):
-                if held & continent_mask == continent_mask:
-                    income += bonus
-            incomes.append(income)
+            incomes.append(income_of(board, counts[p], masks[p]))
         total_income = sum(incomes)
         income = incomes[player] / total_income if total_income else 0.0
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ai.evaluation import continent_masks
+from ai.evaluation import income_of
 
 FEATURES = ("territory", "income", "armies", "survival", "cards", "set_armies", "leader_armies",
             "leader_income", "rival_cards", "next_armies", "pressure", "rivals", "prey")
@@ -45,12 +45,7 @@ def incomes(state) -> list[int]:
         if not state.alive[p] or state.count[p] == 0:
             out.append(0)
             continue
-        income = max(3, state.count[p] // 3)
-        held = state.own_mask[p]
-        for continent_mask, bonus in continent_masks(state.board):
-            if held & continent_mask == continent_mask:
-                income += bonus
-        out.append(income)
+        out.append(income_of(state.board, state.count[p], state.own_mask[p]))
     return out
 
 

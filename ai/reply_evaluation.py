@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.evaluation import card_progress, continent_masks, with_objective
+from ai.evaluation import card_progress, continent_masks, income_of, with_objective
 
 #: The chance that a hand of n cards holds a set (classic deck: 14 of each symbol, 2 wild),
 #: from exact enumeration; five or more cards always hold one.
@@ -48,12 +48,7 @@ def chance(win, attackers: int, defenders: int) -> float:
 def reinforcement(state, enemy: int, card_value: float) -> float:
     """An enemy's next deployment: its income (territories // 3, at least 3, its continents)
     plus the expected worth of the set its hand may hold."""
-    income = max(3, state.count[enemy] // 3)
-    held = state.own_mask[enemy]
-    for continent_mask, bonus in continent_masks(state.board):
-        if held & continent_mask == continent_mask:
-            income += bonus
-    return income + set_chance(state.hand_sizes[enemy]) * card_value
+    return income_of(state.board, state.count[enemy], state.own_mask[enemy]) + set_chance(state.hand_sizes[enemy]) * card_value
 
 
 @dataclass(frozen=True)
@@ -124,12 +119,7 @@ class ReplyEvaluation:
             if not state.alive[p]:
                 incomes.append(0.0)
                 continue
-            income = max(3, state.count[p] // 3)
-            held = state.own_mask[p]
-            for continent_mask, bonus in continent_masks(board):
-                if held & continent_mask == continent_mask:
-                    income += bonus
-            incomes.append(float(income))
+            incomes.append(float(income_of(board, state.count[p], state.own_mask[p])))
         for continent_mask, bonus in continent_masks(board):
             if mine & continent_mask == continent_mask:
                 intact = 1.0
