@@ -19,6 +19,10 @@ the continent with the best bonus per gate first (Australia), to hold it or to b
 grows compactly out of it (``fortress_players``, :func:`ai.table_claims.fortress_claim`): at a
 table of four ``mcts`` bots, whose claims end every game with the same blocks, the holder of
 Australia wins two games in three, and ``strategist`` went from a fair share to about twice it.
+Its set-up armies then go first on one stack to sweep the part of Australia an opponent holds on
+the first turn, or on the gate of an Australia it holds whole (``fortress_setup``), and only then
+are spread as ``mcts`` spreads them: from the last seats, where it has to share Australia, it had
+otherwise sat beside the opponent's half for many turns.
 
 In a duel with the neutral army (the project's default duel), ``mcts`` plays the neutral's
 stacks as an opponent's: threats in its leaf and its fortify move, and a guard as big as the
@@ -92,7 +96,13 @@ Parameters (``risk bots`` lists them with their defaults):
   ``fortress_players``: from tables of this many players on, claim by
   :func:`ai.table_claims.fortress_claim` instead (7: never; measured against three ``mcts``:
   54% of a declared 400 instead of 27% of 100; against five Hard 21% instead of 13%; against two
-  Hard, as ``table_claims=fortress``, 31% instead of 63%, so not at three);
+  Hard, as ``table_claims=fortress``, 31% instead of 63%, so not at three); ``fortress-open``,
+  leave a fortress an opponent entered first for the continent nobody entered with the best
+  bonus per gate (``fortress-open-small``: the smallest), both worse from the last two seats
+  (``benchmarks/seat_screen.py``: 37 and 28 of 120 games the default won 49 of);
+  ``fortress_setup``: at those tables, place set-up armies by
+  :func:`ai.table_claims.fortress_staging` first (58.0% of 200 against three ``mcts``, where
+  the bot without it won 51.0% of the same 200 deals);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -118,12 +128,13 @@ from functools import partial
 from ai.elimination import GIVE_UP_BELOW, next_attack, plan_elimination
 from ai.agent import between_0_and_1, non_negative, one_of
 from ai.evaluation import Evaluation
-from ai.table_claims import fortress_block_claim, fortress_claim, lookahead_claim
+from ai.table_claims import (fortress_block_claim, fortress_claim, fortress_staging,
+                              lookahead_claim, open_fortress_claim)
 from ai.fortify_plan import leaf_fortify, march_to_border
 from ai.learned import learned_evaluation
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
-from risk.actions import Attack, EndPhase
+from risk.actions import Attack, EndPhase, Place
 from ai.common import continent_progress_claim, setup_place, variant_decision
 from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
                         staging_territory)
@@ -155,7 +166,9 @@ SECOND_CLAIMS = {**FIRST_CLAIMS, "progress": continent_progress_claim}
 #: The claims at a bigger table: mcts's, or one of the opening's.
 TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, "front": front_claim,
                 "small": small_continent_claim, "lookahead": lookahead_claim,
-                "fortress": fortress_claim, "fortress-block": fortress_block_claim}
+                "fortress": fortress_claim, "fortress-block": fortress_block_claim,
+                "fortress-open": open_fortress_claim,
+                "fortress-open-small": lambda view: open_fortress_claim(view, smallest_first=True)}
 
 #: When to trade a set: as soon as one is held (mcts's way), or only when the hand forces it.
 TRADE_TIMINGS = ("early", "forced")
@@ -179,7 +192,8 @@ class StrategistAgent(MCTSAgent):
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
                  first_claims: str = "block", table_claims: str = "small", neutral_calm: bool = True,
-                 learned_players: int = 4, fortress_players: int = 4, verbose: bool = False):
+                 learned_players: int = 4, fortress_players: int = 4, fortress_setup: bool = True,
+                 verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -218,6 +232,7 @@ class StrategistAgent(MCTSAgent):
         self.first_claims = first_claims
         self.table_claims = table_claims
         self.fortress_players = fortress_players
+        self.fortress_setup = fortress_setup
         self.neutral_calm = neutral_calm
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
@@ -250,6 +265,11 @@ class StrategistAgent(MCTSAgent):
                 return fortress_claim(view)
             if self.table_claims != "progress" and view.players > self.claim_players:
                 return TABLE_CLAIMS[self.table_claims](view)
+        if (view.phase == Phase.PLACE and self.fortress_setup and view.players >= self.fortress_players
+                and view.players > self.focus_players and variant_decision(view) is None):
+            stack = fortress_staging(view)
+            if stack is not None and Place(stack) in view.legal_actions():
+                return Place(stack)
         second = self._claimed_first is False and self.second_setup != "focus"
         if (view.phase == Phase.PLACE and second and self.second_setup == "guard"
                 and view.players <= self.focus_players and variant_decision(view) is None):

@@ -102,6 +102,68 @@ def fortress_claim(view) -> Claim:
     return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
 
 
+def gate_count(board, continent) -> int:
+    """The continent's members that border another continent."""
+    members = set(continent.members)
+    return sum(1 for t in members if any(n not in members for n in board.neighbours[t]))
+
+
+def open_fortress_claim(view, smallest_first: bool = False) -> Claim:
+    """:func:`fortress_claim` while no opponent is in the fortress or the player is in it too;
+    otherwise the fortress is left to whoever entered it first, and the player claims into the
+    continent nobody else has entered with the best bonus per gate (``smallest_first``: the
+    fewest territories, then that), then grows compactly."""
+    from ai.opening import compact_claim
+
+    board, owner, player = view.board, view.owner, view.player
+    members = fortress(board).members
+    entered = {owner[t] for t in members if owner[t] >= 0}
+    if not entered - {player} or player in entered:
+        return fortress_claim(view)
+    neighbours = board.neighbours
+
+    def key(continent):
+        per_gate = continent.bonus / max(1, gate_count(board, continent))
+        return (-len(continent.members), per_gate) if smallest_first else (per_gate, -len(continent.members))
+
+    open_continents = [c for c in board.continents
+                       if any(owner[t] < 0 for t in c.members)
+                       and all(owner[t] < 0 or owner[t] == player for t in c.members)]
+    if not open_continents:
+        return compact_claim(view)
+    target = max(open_continents, key=key)
+    free = [t for t in target.members if owner[t] < 0]
+    return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
+
+
+def fortress_staging(view) -> int | None:
+    """Where a set-up army does most for the fortress, or None once it has done enough there.
+
+    With part of the fortress an opponent's, one stack on the player's member next to it (the
+    biggest), until it has at least twice the enemy armies inside plus four, to sweep it on the
+    first turn; with the fortress all the player's, the gate facing the biggest enemy stack,
+    until it has that stack plus three; with none of it the player's, None."""
+    player, owner, armies, board = view.player, view.owner, view.armies, view.board
+    members = set(fortress(board).members)
+    mine = [t for t in members if owner[t] == player]
+    if not mine:
+        return None
+    neighbours = board.neighbours
+    if len(mine) < len(members):
+        enemy_inside = sum(armies[t] for t in members if owner[t] != player)
+        fronts = [t for t in mine if any(n in members and owner[n] != player for n in neighbours[t])]
+        stack = max(fronts or mine, key=lambda t: (armies[t], -t))
+        return stack if armies[stack] < 2 * enemy_inside + 4 else None
+
+    def threat(t: int) -> int:
+        return max((armies[n] for n in neighbours[t] if owner[n] != player), default=0)
+    gates = [t for t in sorted(members) if any(owner[n] != player for n in neighbours[t])]
+    if not gates:
+        return None
+    gate = max(gates, key=lambda t: (threat(t) - armies[t], -t))
+    return gate if armies[gate] < threat(gate) + 3 else None
+
+
 def fortress_block_claim(view) -> Claim:
     """:func:`fortress_claim`, except that once the fortress is full and not the player's whole,
     the last free territory of a continent an opponent holds all the rest of is claimed first

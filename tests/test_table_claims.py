@@ -6,7 +6,8 @@ break)."""
 from __future__ import annotations
 
 from ai import make_agent
-from ai.table_claims import fortress, fortress_block_claim, fortress_claim, lookahead_claim, partition_score, play_out_claims, secure_bonus
+from ai.table_claims import (fortress, fortress_block_claim, fortress_claim, fortress_staging, lookahead_claim,
+                              open_fortress_claim, partition_score, play_out_claims, secure_bonus)
 from ai.opening import compact_claim
 from ai.common import continent_progress_score
 from risk.actions import Claim
@@ -105,13 +106,56 @@ def test_without_the_fortress_the_block_claim_stops_an_opponent_completing_a_con
     assert fortress_block_claim(view) == fortress_claim(view)
 
 
+def test_the_open_fortress_claim_leaves_an_entered_fortress_for_the_best_continent_nobody_entered():
+    state = GameState.new(players=4, seed=2)
+    b = state.board
+    state.apply(Claim(b.id("argentina")))
+    state.apply(Claim(b.id("eastern-australia")))
+    state.apply(Claim(b.id("congo")))
+    view = state.view(3, RandomSource(1))
+    north_america = next(c for c in b.continents if c.name == "North America")
+    assert open_fortress_claim(view).territory in north_america.members  # 5 behind 3 gates
+    europe = next(c for c in b.continents if c.name == "Europe")
+    assert open_fortress_claim(view, smallest_first=True).territory in europe.members  # 7 < 9
+    state.apply(Claim(b.id("indonesia")))  # once the player is in the fortress it contests it
+    for _ in range(3):
+        state.apply(Claim(next(t for t in range(len(state.owner)) if state.owner[t] < 0
+                               and t not in fortress(b).members)))
+    view = state.view(3, RandomSource(1))
+    assert open_fortress_claim(view) == fortress_claim(view)
+
+
+def test_the_fortress_setup_stacks_to_sweep_a_split_fortress_then_to_hold_its_gate():
+    b = board()
+    ids = {n: b.id(n) for n in AUSTRALIA + ["siam"]}
+    owner = [2] * len(b.names)
+    owner[ids["indonesia"]] = owner[ids["western-australia"]] = 0
+    owner[ids["new-guinea"]] = owner[ids["eastern-australia"]] = 1
+    armies = [1] * len(b.names)
+    armies[ids["new-guinea"]] = armies[ids["eastern-australia"]] = 3
+    armies[ids["western-australia"]] = 2
+    state = GameState.from_position(owner, armies, 4, phase=Phase.PLACE, seed=1)
+    assert fortress_staging(state.view(0, RandomSource(1))) == ids["western-australia"]  # the biggest front
+    state.armies[ids["western-australia"]] = 2 * 6 + 4  # enough to sweep 6 armies
+    assert fortress_staging(state.view(0, RandomSource(1))) is None
+    for name in AUSTRALIA:
+        state.owner[ids[name]] = 0
+    state.armies[ids["siam"]] = 5
+    assert fortress_staging(state.view(0, RandomSource(1))) == ids["indonesia"]  # the one gate
+    state.armies[ids["indonesia"]] = 5 + 3
+    assert fortress_staging(state.view(0, RandomSource(1))) is None
+    assert fortress_staging(state.view(2, RandomSource(1))) is None  # none of it is player 2's
+
+
 def test_the_table_claims_play_whole_games_at_three_and_four_players():
     rules = Rules(max_turns=24)
     for specs in (["strategist:iterations=12,table_claims=lookahead", "mcts:iterations=12", "angry"],
                   ["angry", "strategist:iterations=12,table_claims=lookahead", "threshold", "mcts:iterations=12"],
                   ["mcts:iterations=12", "threshold", "strategist:iterations=12,table_claims=fortress", "angry"],
                   ["threshold", "mcts:iterations=12", "angry",
-                   "strategist:iterations=12,table_claims=fortress-block,fortress_players=7"]):
+                   "strategist:iterations=12,table_claims=fortress-block,fortress_players=7"],
+                  ["strategist:iterations=12,table_claims=fortress-open,fortress_players=7",
+                   "mcts:iterations=12", "strategist:iterations=12,fortress_setup=true", "angry"]):
         records = []
         for _ in range(2):
             match = Match([make_agent(s) for s in specs], seed=8, rules=rules)
@@ -133,3 +177,18 @@ def test_strategist_claims_the_fortress_from_four_players_on():
     three = GameState.new(players=3, seed=5)
     view = three.view(0, RandomSource(1))
     assert make_agent("strategist").act(view) == small_continent_claim(view)
+
+
+def test_strategist_places_its_set_up_armies_on_the_fortress_first_from_four_players_on():
+    specs = ["mcts:iterations=12", "mcts:iterations=12", "mcts:iterations=12", "strategist:iterations=12"]
+    match = Match([make_agent(s) for s in specs], seed=4)
+    while match.state.phase == Phase.CLAIM or match.state.current_player != 3:
+        match.step()
+    view = match.state.view(3, RandomSource(1))
+    members = fortress(view.board).members
+    assert {view.owner[t] for t in members} == {3, 0}  # from the last seat it shares Australia
+    stack = fortress_staging(view)
+    assert view.owner[stack] == 3 and stack in members
+    assert match.agents[3].act(view).territory == stack
+    spread = make_agent("mcts:iterations=12").act(view)
+    assert make_agent("strategist:iterations=12,fortress_setup=false").act(view) == spread
