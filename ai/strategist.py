@@ -19,7 +19,7 @@ the continent with the best bonus per gate first (Australia), to hold it or to b
 grows compactly out of it (``fortress_players``, :func:`ai.table_claims.fortress_claim`): at a
 table of four ``mcts`` bots, whose claims end every game with the same blocks, the holder of
 Australia wins two games in three, and ``strategist`` went from a fair share to about twice it.
-Its set-up armies then go first on one stack to sweep the part of Australia an opponent holds on
+At four and five players its set-up armies then go first on one stack to sweep the part of Australia an opponent holds on
 the first turn, or on the gate of an Australia it holds whole (``fortress_setup``), and only then
 are spread as ``mcts`` spreads them: from the last seats, where it has to share Australia, it had
 otherwise sat beside the opponent's half for many turns.
@@ -102,7 +102,8 @@ Parameters (``risk bots`` lists them with their defaults):
   (``benchmarks/seat_screen.py``: 37 and 28 of 120 games the default won 49 of);
   ``fortress_setup``: at those tables, place set-up armies by
   :func:`ai.table_claims.fortress_staging` first (58.0% of 200 against three ``mcts``, where
-  the bot without it won 51.0% of the same 200 deals);
+  the bot without it won 51.0% of the same 200 deals), at tables of at most
+  ``fortress_setup_players`` (5: against five Hard it won 16.7% of 150 with it, 21.3% without);
   ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
 - ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
   leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
@@ -193,7 +194,7 @@ class StrategistAgent(MCTSAgent):
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
                  first_claims: str = "block", table_claims: str = "small", neutral_calm: bool = True,
                  learned_players: int = 4, fortress_players: int = 4, fortress_setup: bool = True,
-                 verbose: bool = False):
+                 fortress_setup_players: int = 5, verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
@@ -233,6 +234,7 @@ class StrategistAgent(MCTSAgent):
         self.table_claims = table_claims
         self.fortress_players = fortress_players
         self.fortress_setup = fortress_setup
+        self.fortress_setup_players = fortress_setup_players
         self.neutral_calm = neutral_calm
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
@@ -266,7 +268,8 @@ class StrategistAgent(MCTSAgent):
             if self.table_claims != "progress" and view.players > self.claim_players:
                 return TABLE_CLAIMS[self.table_claims](view)
         if (view.phase == Phase.PLACE and self.fortress_setup and view.players >= self.fortress_players
-                and view.players > self.focus_players and variant_decision(view) is None):
+                and self.focus_players < view.players <= self.fortress_setup_players
+                and variant_decision(view) is None):
             stack = fortress_staging(view)
             if stack is not None and Place(stack) in view.legal_actions():
                 return Place(stack)

@@ -192,3 +192,16 @@ def test_strategist_places_its_set_up_armies_on_the_fortress_first_from_four_pla
     assert match.agents[3].act(view).territory == stack
     spread = make_agent("mcts:iterations=12").act(view)
     assert make_agent("strategist:iterations=12,fortress_setup=false").act(view) == spread
+
+
+def test_at_six_players_the_set_up_is_spread_as_without_the_fortress_set_up():
+    rules = Rules(max_turns=3)
+    records = []
+    for spec in ("strategist:iterations=12", "strategist:iterations=12,fortress_setup=false",
+                 "strategist:iterations=12,fortress_setup_players=6"):
+        agents = [make_agent("mcts:iterations=12") for _ in range(5)] + [make_agent(spec)]
+        match = Match(agents, seed=6, rules=rules)  # the last seat shares Australia
+        match.play()
+        records.append(match.record.actions)
+    assert records[0] == records[1]
+    assert records[0] != records[2]
