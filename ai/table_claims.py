@@ -1,4 +1,4 @@
-"""Claims at a table of three or more: which continents will each player hold?
+"""Claims and set-up at a table of three or more: which continents will each player hold?
 
 At a table of four ``mcts`` bots the claims fix the game before the first die is rolled: every
 player claims towards the continent where it leads, nobody blocks, and each seat ends the
@@ -19,7 +19,12 @@ Two claims of ``strategist`` (its ``table_claims``) act on that:
   (:func:`fortress`: Australia) while it has a free territory, to hold it or to keep anyone else
   from holding it whole, then grows compactly out of what it holds; :func:`fortress_block_claim`
   also blocks an opponent's last free territory of a continent when the fortress is not the
-  player's whole (measured worse).
+  player's whole (measured worse); :func:`open_fortress_claim` leaves a fortress an opponent
+  entered first for the best continent nobody has entered (measured worse from the last seats).
+
+:func:`fortress_staging` is where ``strategist`` puts its set-up armies first once the claiming
+is done (``fortress_setup``): on one stack to sweep the part of the fortress an opponent holds,
+or on the gate of a fortress it holds whole.
 """
 
 from __future__ import annotations
@@ -79,13 +84,17 @@ def lookahead_claim(view) -> Claim:
     return Claim(best)
 
 
+def gate_count(board, continent) -> int:
+    """The continent's members that border another continent."""
+    members = set(continent.members)
+    return sum(1 for t in members if any(n not in members for n in board.neighbours[t]))
+
+
 def fortress(board):
     """The continent with the best bonus per gate (a member bordering another continent):
     Australia on the classic map (2 armies, one gate)."""
     def per_gate(continent):
-        members = set(continent.members)
-        gates = sum(1 for t in members if any(n not in members for n in board.neighbours[t]))
-        return (continent.bonus / max(1, gates), -len(members))
+        return (continent.bonus / max(1, gate_count(board, continent)), -len(continent.members))
     return max(board.continents, key=per_gate)
 
 
@@ -100,12 +109,6 @@ def fortress_claim(view) -> Claim:
     if not free:
         return compact_claim(view)
     return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
-
-
-def gate_count(board, continent) -> int:
-    """The continent's members that border another continent."""
-    members = set(continent.members)
-    return sum(1 for t in members if any(n not in members for n in board.neighbours[t]))
 
 
 def open_fortress_claim(view, smallest_first: bool = False) -> Claim:
