@@ -19,10 +19,10 @@ the continent with the best bonus per gate first (Australia), to hold it or to b
 grows compactly out of it (``fortress_players``, :func:`ai.table_claims.fortress_claim`): at a
 table of four ``mcts`` bots, whose claims end every game with the same blocks, the holder of
 Australia wins two games in three, and ``strategist`` went from a fair share to about twice it.
-At four and five players its set-up armies then go first on one stack to sweep the part of Australia an opponent holds on
-the first turn, or on the gate of an Australia it holds whole (``fortress_setup``), and only then
-are spread as ``mcts`` spreads them: from the last seats, where it has to share Australia, it had
-otherwise sat beside the opponent's half for many turns.
+At four and five players its set-up armies then go first on one stack to sweep the part of
+Australia an opponent holds on the first turn, or on the gate of an Australia it holds whole
+(``fortress_setup``), and only then are spread as ``mcts`` spreads them: from the last seats,
+where it has to share Australia, it had otherwise sat beside the opponent's half for many turns.
 
 In a duel with the neutral army (the project's default duel), ``mcts`` plays the neutral's
 stacks as an opponent's: threats in its leaf and its fortify move, and a guard as big as the
