@@ -90,12 +90,21 @@ def gate_count(board, continent) -> int:
     return sum(1 for t in members if any(n not in members for n in board.neighbours[t]))
 
 
+def per_gate(board, continent) -> float:
+    """The continent's bonus over its gates."""
+    return continent.bonus / max(1, gate_count(board, continent))
+
+
 def fortress(board):
     """The continent with the best bonus per gate (a member bordering another continent):
     Australia on the classic map (2 armies, one gate)."""
-    def per_gate(continent):
-        return (continent.bonus / max(1, gate_count(board, continent)), -len(continent.members))
-    return max(board.continents, key=per_gate)
+    return max(board.continents, key=lambda c: (per_gate(board, c), -len(c.members)))
+
+
+def claim_beside_own(view, territories) -> Claim:
+    """Of ``territories``, the one touching the most of the player's own (then the lowest)."""
+    owner, neighbours, player = view.owner, view.board.neighbours, view.player
+    return Claim(max(territories, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
 
 
 def fortress_claim(view) -> Claim:
@@ -104,11 +113,8 @@ def fortress_claim(view) -> Claim:
     from holding it; then the compact claim, growing out of it."""
     from ai.opening import compact_claim
 
-    owner, neighbours, player = view.owner, view.board.neighbours, view.player
-    free = [t for t in fortress(view.board).members if owner[t] < 0]
-    if not free:
-        return compact_claim(view)
-    return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
+    free = [t for t in fortress(view.board).members if view.owner[t] < 0]
+    return claim_beside_own(view, free) if free else compact_claim(view)
 
 
 def open_fortress_claim(view, smallest_first: bool = False) -> Claim:
@@ -121,13 +127,12 @@ def open_fortress_claim(view, smallest_first: bool = False) -> Claim:
     board, owner, player = view.board, view.owner, view.player
     members = fortress(board).members
     entered = {owner[t] for t in members if owner[t] >= 0}
-    if not entered - {player} or player in entered:
+    if not entered or player in entered:
         return fortress_claim(view)
-    neighbours = board.neighbours
 
     def key(continent):
-        per_gate = continent.bonus / max(1, gate_count(board, continent))
-        return (-len(continent.members), per_gate) if smallest_first else (per_gate, -len(continent.members))
+        ratio = per_gate(board, continent)
+        return (-len(continent.members), ratio) if smallest_first else (ratio, -len(continent.members))
 
     open_continents = [c for c in board.continents
                        if any(owner[t] < 0 for t in c.members)
@@ -135,8 +140,7 @@ def open_fortress_claim(view, smallest_first: bool = False) -> Claim:
     if not open_continents:
         return compact_claim(view)
     target = max(open_continents, key=key)
-    free = [t for t in target.members if owner[t] < 0]
-    return Claim(max(free, key=lambda t: (sum(1 for n in neighbours[t] if owner[n] == player), -t)))
+    return claim_beside_own(view, [t for t in target.members if owner[t] < 0])
 
 
 def fortress_staging(view) -> int | None:

@@ -17,35 +17,35 @@ from its ``--out`` file.
 from __future__ import annotations
 
 import argparse
-import json
-import os
+import sys
 from collections import defaultdict
 from multiprocessing import Pool
 
+from risk.errors import RiskError, UsageError
 from risk.tournament.options import add_run_options, add_setup_options, make_setup
-from risk.tournament.schedule import tournament_tasks
+from risk.tournament.results import ResultsFile
+from risk.tournament.schedule import seat_of, tournament_tasks
 from risk.tournament.worker import play_game
 
 OPPONENT = "mcts"
+TESTED = 0  # the tested bot's entrant index: first in the spec list, as in the baseline run
 
 
 def play(job: tuple) -> dict:
     return play_game(*job)
 
 
-def tested_seat(record: dict, bot: str) -> int:
-    return record["seats"].index(bot)
-
-
-def compare(results: list[dict], baseline: dict[int, dict], bot: str, baseline_bot: str) -> str:
-    """Wins of the tested bot and of the baseline bot in the same games, by seat."""
+def compare(results: list[dict], baseline: dict[int, dict]) -> str:
+    """Wins of the tested bot and of the baseline's in the same games, by seat."""
     by_seat = defaultdict(lambda: [0, 0, 0])
     for record in results:
-        seat = tested_seat(record, bot)
-        before = baseline[record["game"]]
+        if record["game"] not in baseline:
+            raise UsageError(f"game {record['game']} is not in the baseline file; "
+                             "pass the --seed and --groups of the baseline run")
+        seat = seat_of(TESTED, record["rotation"], len(record["seats"]))
         row = by_seat[seat + 1]
         row[0] += record["winner"] == seat
-        row[1] += before["winner"] == tested_seat(before, baseline_bot)
+        row[1] += baseline[record["game"]]["winner"] == seat
         row[2] += 1
     lines = [f"seat {seat}: {won} of {games} games, the baseline {base} of the same games"
              for seat, (won, base, games) in sorted(by_seat.items())]
@@ -57,37 +57,48 @@ def compare(results: list[dict], baseline: dict[int, dict], bot: str, baseline_b
     return "\n".join(lines)
 
 
+def seat_list(text: str) -> set[int]:
+    """``--seats`` as 0-based seats; UsageError on anything but numbers 1 to 4."""
+    try:
+        seats = {int(s) - 1 for s in text.split(",")}
+    except ValueError:
+        raise UsageError(f"--seats {text!r}: give seats from 1 to 4, e.g. 3,4") from None
+    if not seats or not seats <= {0, 1, 2, 3}:
+        raise UsageError(f"--seats {text!r}: give seats from 1 to 4, e.g. 3,4")
+    return seats
+
+
+def run(args, rest: list[str]) -> str:
+    setup_parser = argparse.ArgumentParser(prog="seat_screen.py")
+    add_setup_options(setup_parser)
+    add_run_options(setup_parser)
+    setup, seed = make_setup(setup_parser.parse_args(rest))
+    seats = seat_list(args.seats)
+    baseline, _ = ResultsFile.read(args.baseline)
+    tasks = [task for task in tournament_tasks([args.bot] + [OPPONENT] * 3, args.groups, seed)
+             if seat_of(TESTED, task.rotation, len(task.seats)) in seats]
+    out = ResultsFile.open(args.out, resume=True)
+    todo = [task for task in tasks if task.game not in out.records]
+    with Pool(args.jobs) as pool:
+        for record in pool.imap_unordered(play, [(setup, task) for task in todo]):
+            out.append(record)
+    out.finish()
+    return compare(out.in_order(), baseline.records)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", required=True, help="the tested bot's spec")
     parser.add_argument("--baseline", required=True, help="results file of the baseline run")
-    parser.add_argument("--baseline-bot", default="strategist", help="its tested bot's spec")
     parser.add_argument("--groups", type=int, required=True, help="seat-rotation groups to take")
     parser.add_argument("--seats", default="3,4", help="the tested bot's seats, from 1")
     parser.add_argument("--out", required=True)
     parser.add_argument("--jobs", type=int, default=2)
     args, rest = parser.parse_known_args()
-    setup_parser = argparse.ArgumentParser()
-    add_setup_options(setup_parser)
-    add_run_options(setup_parser)
-    setup, seed = make_setup(setup_parser.parse_args(rest))
-    seats = {int(s) - 1 for s in args.seats.split(",")}
-    tasks = [task for task in tournament_tasks([args.bot] + [OPPONENT] * 3, args.groups, seed)
-             if list(task.seats).index(args.bot) in seats]
-    done = set()
-    if os.path.exists(args.out):
-        with open(args.out) as f:
-            done = {json.loads(line)["game"] for line in f}
-    todo = [task for task in tasks if task.game not in done]
-    with Pool(args.jobs) as pool, open(args.out, "a") as out:
-        for record in pool.imap_unordered(play, [(setup, task) for task in todo]):
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-    with open(args.out) as f:
-        results = [json.loads(line) for line in f]
-    with open(args.baseline) as f:
-        baseline = {record["game"]: record for record in map(json.loads, f)}
-    print(compare(results, baseline, args.bot, args.baseline_bot))
+    try:
+        print(run(args, rest))
+    except RiskError as exc:
+        sys.exit(f"seat_screen.py: error: {exc}")
 
 
 if __name__ == "__main__":
