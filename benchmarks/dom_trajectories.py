@@ -3,6 +3,9 @@ batch's results and its trajectory file (``benchmarks/dom_vs_hard.sh`` writes bo
 game start in the trajectory is the n-th game of the results, so pair only uninterrupted runs),
 and how often each position opened the seat's first turn (territories and armies, its own and
 the others'): Domination's set-up repeats itself, so one opening per role decides most duels.
+At a bigger table, also how the seat's game went: its armies and territories against the mean
+live rival's, by stretch of the game, and how many players were left at its last turn, by
+whether it won (a loss with many players left is a seat swept off early).
 
     python benchmarks/dom_trajectories.py results/RUN.jsonl [results/RUN.trajectory.jsonl]
 """
@@ -13,6 +16,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from statistics import mean, median
 
 from risk.tournament.stats import wilson_interval
 
@@ -35,6 +39,48 @@ def openings(trajectory: Path) -> dict[bool, Counter]:
             found[first][(record["territories"][me], record["armies"][me], tuple(others))] += 1
             first = None
     return found
+
+
+def turns_by_game(trajectory: Path) -> list[list[dict]]:
+    """The seat's turn records, game by game (in the order of the game starts)."""
+    games: list[list[dict]] = []
+    for record in map(json.loads, trajectory.read_text().splitlines()):
+        if "first" in record:
+            games.append([])
+        elif games:
+            games[-1].append(record)
+    return games
+
+
+#: The stretches of a game the course table reports, in player turns.
+STRETCH = 12
+
+
+def course(games: list[dict], turns: list[list[dict]]) -> None:
+    """Print the seat's median army and territory ratios to the mean live rival by stretch of the
+    game, and the players left at its last turn, for wins and losses."""
+    ratios: dict[int, list[tuple[float, float]]] = {}
+    left: dict[str, Counter] = {"won": Counter(), "lost": Counter()}
+    for game, records in zip(games, turns):
+        for record in records:
+            me, held, armies = record["me"], record["territories"], record["armies"]
+            rivals = [p for p, n in enumerate(held) if n and p != me]
+            if rivals:
+                ratios.setdefault(record["turn"] // STRETCH, []).append(
+                    (armies[me] / mean(armies[p] for p in rivals), held[me] / mean(held[p] for p in rivals)))
+        if records:
+            outcome = "lost" if game["winner_spec"].startswith(("hard", "average", "easy")) else "won"
+            left[outcome][sum(1 for n in records[-1]["territories"] if n)] += 1
+    print("| turns | the seat's turns | its armies / the mean rival's (median) | its territories / the mean rival's (median) |")
+    print("|---|---|---|---|")
+    for stretch, pairs in sorted(ratios.items()):
+        armies, held = median(a for a, _ in pairs), median(t for _, t in pairs)
+        print(f"| {stretch * STRETCH}-{stretch * STRETCH + STRETCH - 1} | {len(pairs)} | {armies:.2f} | {held:.2f} |")
+    print()
+    print("| players left at the seat's last turn | " + " | ".join(str(n) for n in range(2, 7)) + " |")
+    print("|---|" + "---|" * 5)
+    for outcome, found in left.items():
+        print(f"| games {outcome} | " + " | ".join(str(found[n]) for n in range(2, 7)) + " |")
 
 
 def main(argv: list[str]) -> None:
@@ -66,6 +112,9 @@ def main(argv: list[str]) -> None:
             label = "played first" if wanted else "played second or later"
             print(f"| {label} | {sum(found.values())} | {len(found)} | {own_t}/{own_a}; {rest} "
                   f"| {count / sum(found.values()):.1%} |")
+    if games and len(games[0].get("seats", [])) > 2:
+        print()
+        course(games, turns_by_game(trajectory))
 
 
 if __name__ == "__main__":

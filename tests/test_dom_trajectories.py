@@ -45,3 +45,18 @@ def test_a_short_trajectory_is_refused(tmp_path):
 def test_a_missing_file_is_one_line(tmp_path):
     with pytest.raises(SystemExit, match="cannot read .*run.jsonl"):
         load().main([str(tmp_path / "run.jsonl")])
+
+
+def test_at_a_bigger_table_the_course_of_the_seats_games_is_shown(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    seats = [{"spec": "ext:strategist"}, {"spec": "hard"}, {"spec": "hard"}]
+    write(results, [{"winner_spec": "hard", "seats": seats}, {"winner_spec": "ext:strategist", "seats": seats}])
+    early = {"turn": 3, "me": 0, "territories": [10, 16, 16], "armies": [20, 30, 10], "cards": [0] * 3, "next_set": 4}
+    swept = {"turn": 13, "me": 0, "territories": [4, 38, 0], "armies": [4, 80, 0], "cards": [0] * 3, "next_set": 8}
+    write(tmp_path / "run.trajectory.jsonl", [{"first": True}, early, swept, {"first": False}, early])
+    load().main([str(results)])
+    out = capsys.readouterr().out
+    assert "| 0-11 | 2 | 1.00 | 0.62 |" in out  # 20 armies against a mean of 20, 10 territories against 16
+    assert "| 12-23 | 1 | 0.05 | 0.11 |" in out  # one live rival left
+    assert "| games won | 0 | 1 | 0 | 0 | 0 |" in out  # three players were alive at its last turn
+    assert "| games lost | 1 | 0 | 0 | 0 | 0 |" in out

@@ -1,0 +1,87 @@
+"""Staying in the game at a big table: when the bot could be swept off the board next turn, it
+attacks only for its card.
+
+At six players with escalating sets a game is decided by a cascade: a player trades a big set,
+eliminates a weak player, takes their hand, trades again at once and goes on. Traced games
+against five of Domination's Hard (docs/strength.md) showed the bot lose mostly that way, swept
+off late while it held cards, its armies spread thin by a turn of conquests the search liked.
+Whoever cannot survive the strongest rival's next turn gains little from a conquest that thins
+it further; one conquest still earns the card that keeps its own sets coming.
+
+:func:`exposed` says whether the player is in that danger: its defence (every army it has, and
+one more for each territory, since a territory taken costs the attacker an army left behind) is
+below what some rival can bring next turn (the rival's armies that can move, its income and the
+armies its cards are expected to be worth at the next set's value). :func:`leading` says instead
+whether the player stands at the top of the table as Domination's Hard AI ranks it, the player
+every Hard targets.
+"""
+
+from __future__ import annotations
+
+from ai.evaluation import continent_masks, income_of
+
+
+def expected_set_armies(hand: int, next_set: int) -> float:
+    """What a hand of ``hand`` cards is expected to be worth next turn, after the card a turn's
+    conquest adds: a third of a set per card beyond two, at the next set's value."""
+    return max(0, hand + 1 - 2) / 3 * next_set
+
+
+def attack_potential(view, player: int, next_set: int) -> float:
+    """The armies ``player`` can throw at anyone next turn: its stacks' movable armies, its
+    income, and its cards' expected worth."""
+    movable = sum(view.armies[t] - 1 for t in range(len(view.owner)) if view.owner[t] == player)
+    return movable + income_of(view.board, view.count[player], view.own_mask[player]) + \
+        expected_set_armies(len(view.hands[player]), next_set)
+
+
+def defence(view, player: int) -> int:
+    return sum(view.armies[t] for t in range(len(view.owner)) if view.owner[t] == player) + view.count[player]
+
+
+def exposed(view, margin: float = 1.0) -> bool:
+    """Whether some live rival's attack potential next turn exceeds ``margin`` times the
+    player's defence (the neutral army, which never attacks, is no rival)."""
+    next_set = view.rules.set_value(view.sets_traded)
+    mine = margin * defence(view, view.player)
+    return any(attack_potential(view, rival, next_set) > mine for rival in range(view.players)
+               if rival != view.player and rival != view.neutral and view.alive[rival])
+
+
+def sets_escalate(view) -> bool:
+    rules = view.rules
+    return rules.set_value(view.sets_traded + 1) > rules.set_value(view.sets_traded)
+
+
+def hard_value(view, player: int, next_set: int) -> float:
+    """Domination's Hard AI's "player value" of ``player`` (``AIDomination.getGameState`` with
+    escalating sets and two defence dice, leaving out its bonus for a player on a winning streak):
+    the attack value (movable armies, half of an interior stack's, one more on a stack of more
+    than four; income and expected set; continent bonuses) plus twice the defence value plus 1.5
+    times each held continent's bonus plus one."""
+    board = view.board
+    attack = armies = 0
+    for territory in range(len(view.owner)):
+        if view.owner[territory] != player:
+            continue
+        armies += view.armies[territory]
+        interior = all(view.owner[n] == player for n in board.neighbours[territory])
+        available = view.armies[territory] // 2 if interior else view.armies[territory] - 1
+        attack += available + (1 if available > 4 else 0)
+    cards = len(view.hands[player]) + 1
+    attack += max(3, view.count[player] // 3) + (int((cards - 2) / 3 * next_set) if cards >= 3 else 0)
+    value = 0.0
+    for mask, bonus in continent_masks(board):
+        if view.own_mask[player] & mask == mask:
+            attack += bonus
+            value += 1.5 * bonus + 1
+    defence_value = 5 * armies // 4 + armies % 4 + view.count[player]
+    return value + attack + 2 * defence_value
+
+
+def leading(view, margin: float = 1.0) -> bool:
+    """Whether the player's :func:`hard_value` exceeds ``margin`` times every live rival's."""
+    next_set = view.rules.set_value(view.sets_traded)
+    mine = hard_value(view, view.player, next_set)
+    return all(mine > margin * hard_value(view, rival, next_set) for rival in range(view.players)
+               if rival != view.player and rival != view.neutral and view.alive[rival])
