@@ -30,13 +30,13 @@ def expected_set_armies(hand: int, next_set: int) -> float:
 def attack_potential(view, player: int, next_set: int) -> float:
     """The armies ``player`` can throw at anyone next turn: its stacks' movable armies, its
     income, and its cards' expected worth."""
-    movable = sum(view.armies[t] - 1 for t in range(len(view.owner)) if view.owner[t] == player)
+    movable = view.total_armies(player) - view.count[player]
     return movable + income_of(view.board, view.count[player], view.own_mask[player]) + \
         expected_set_armies(len(view.hands[player]), next_set)
 
 
 def defence(view, player: int) -> int:
-    return sum(view.armies[t] for t in range(len(view.owner)) if view.owner[t] == player) + view.count[player]
+    return view.total_armies(player) + view.count[player]
 
 
 def exposed(view, margin: float = 1.0) -> bool:
@@ -59,24 +59,18 @@ def hard_value(view, player: int, next_set: int) -> float:
     the attack value (movable armies, half of an interior stack's, one more on a stack of more
     than four; income and expected set; continent bonuses) plus twice the defence value plus 1.5
     times each held continent's bonus plus one."""
-    board = view.board
-    attack = armies = 0
-    for territory in range(len(view.owner)):
-        if view.owner[territory] != player:
-            continue
-        armies += view.armies[territory]
+    board, held = view.board, view.own_mask[player]
+    attack = 0
+    for territory in view.territories_of(player):
         interior = all(view.owner[n] == player for n in board.neighbours[territory])
         available = view.armies[territory] // 2 if interior else view.armies[territory] - 1
         attack += available + (1 if available > 4 else 0)
     cards = len(view.hands[player]) + 1
-    attack += max(3, view.count[player] // 3) + (int((cards - 2) / 3 * next_set) if cards >= 3 else 0)
-    value = 0.0
-    for mask, bonus in continent_masks(board):
-        if view.own_mask[player] & mask == mask:
-            attack += bonus
-            value += 1.5 * bonus + 1
+    attack += income_of(board, view.count[player], held) + (int((cards - 2) / 3 * next_set) if cards >= 3 else 0)
+    continents = sum(1.5 * bonus + 1 for mask, bonus in continent_masks(board) if held & mask == mask)
+    armies = view.total_armies(player)
     defence_value = 5 * armies // 4 + armies % 4 + view.count[player]
-    return value + attack + 2 * defence_value
+    return continents + attack + 2 * defence_value
 
 
 def leading(view, margin: float = 1.0) -> bool:
