@@ -39,13 +39,18 @@ def defence(view, player: int) -> int:
     return view.total_armies(player) + view.count[player]
 
 
+def rivals(view) -> list[int]:
+    """The live players other than the viewer, leaving out the neutral army (it never attacks)."""
+    return [player for player in range(view.players)
+            if player != view.player and player != view.neutral and view.alive[player]]
+
+
 def exposed(view, margin: float = 1.0) -> bool:
-    """Whether some live rival's attack potential next turn exceeds ``margin`` times the
-    player's defence (the neutral army, which never attacks, is no rival)."""
+    """Whether some rival's attack potential next turn exceeds ``margin`` times the player's
+    defence."""
     next_set = view.rules.set_value(view.sets_traded)
     mine = margin * defence(view, view.player)
-    return any(attack_potential(view, rival, next_set) > mine for rival in range(view.players)
-               if rival != view.player and rival != view.neutral and view.alive[rival])
+    return any(attack_potential(view, rival, next_set) > mine for rival in rivals(view))
 
 
 def sets_escalate(view) -> bool:
@@ -65,8 +70,7 @@ def hard_value(view, player: int, next_set: int) -> float:
         interior = all(view.owner[n] == player for n in board.neighbours[territory])
         available = view.armies[territory] // 2 if interior else view.armies[territory] - 1
         attack += available + (1 if available > 4 else 0)
-    cards = len(view.hands[player]) + 1
-    attack += income_of(board, view.count[player], held) + (int((cards - 2) / 3 * next_set) if cards >= 3 else 0)
+    attack += income_of(board, view.count[player], held) + int(expected_set_armies(len(view.hands[player]), next_set))
     continents = sum(1.5 * bonus + 1 for mask, bonus in continent_masks(board) if held & mask == mask)
     armies = view.total_armies(player)
     defence_value = 5 * armies // 4 + armies % 4 + view.count[player]
@@ -74,8 +78,7 @@ def hard_value(view, player: int, next_set: int) -> float:
 
 
 def leading(view, margin: float = 1.0) -> bool:
-    """Whether the player's :func:`hard_value` exceeds ``margin`` times every live rival's."""
+    """Whether the player's :func:`hard_value` exceeds ``margin`` times every rival's."""
     next_set = view.rules.set_value(view.sets_traded)
     mine = hard_value(view, view.player, next_set)
-    return all(mine > margin * hard_value(view, rival, next_set) for rival in range(view.players)
-               if rival != view.player and rival != view.neutral and view.alive[rival])
+    return all(mine > margin * hard_value(view, rival, next_set) for rival in rivals(view))

@@ -344,10 +344,7 @@ class StrategistAgent(MCTSAgent):
         eliminate a card holder this turn."""
         if exposed(view, self.restraint_margin):
             return True
-        pool = view.pool + value
-        state = self.deployment_state(view, pool, {})
-        return plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance,
-                                self.elim_cards) is not None
+        return self._find_run(view, view.pool + value) is not None
 
     def _restrained(self, view) -> bool:
         """Whether to stop attacking: the card is earned, no elimination run is under way, and at
@@ -377,11 +374,15 @@ class StrategistAgent(MCTSAgent):
             return self.second_tau
         return self.tau
 
+    def _find_run(self, view, pool: int):
+        """A run that eliminates a player this turn with ``pool`` armies still to deploy, or None."""
+        state = self.deployment_state(view, pool, {}) if pool else self.turn_state(view)
+        return plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards)
+
     def _plan_run(self, view, pool: int) -> None:
         """Look for a run that eliminates a player this turn; if there is one, deploy for it."""
         self._run_checked = (view.turn, view.count[view.player])
-        state = self.deployment_state(view, pool, {}) if pool else self.turn_state(view)
-        plan = plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards)
+        plan = self._find_run(view, pool)
         self._victim = plan.victim if plan is not None else None
         if plan is not None and pool:
             self._deployment = {plan.staging: pool}

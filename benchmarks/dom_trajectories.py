@@ -21,6 +21,11 @@ from statistics import mean, median
 from risk.tournament.stats import wilson_interval
 
 
+def project_won(game: dict) -> bool:
+    """Whether the project's seat won: the winner is none of Domination's own AIs."""
+    return not game["winner_spec"].startswith(("hard", "average", "easy"))
+
+
 def starts(trajectory: Path) -> list[bool]:
     return [record["first"] for record in map(json.loads, trajectory.read_text().splitlines())
             if "first" in record]
@@ -69,7 +74,7 @@ def course(games: list[dict], turns: list[list[dict]]) -> None:
                 ratios.setdefault(record["turn"] // STRETCH, []).append(
                     (armies[me] / mean(armies[p] for p in rivals), held[me] / mean(held[p] for p in rivals)))
         if records:
-            outcome = "lost" if game["winner_spec"].startswith(("hard", "average", "easy")) else "won"
+            outcome = "won" if project_won(game) else "lost"
             left[outcome][sum(1 for n in records[-1]["territories"] if n)] += 1
     print("| turns | the seat's turns | its armies / the mean rival's (median) | its territories / the mean rival's (median) |")
     print("|---|---|---|---|")
@@ -90,6 +95,7 @@ def main(argv: list[str]) -> None:
         games = [json.loads(line) for line in results.read_text().splitlines()]
         first = starts(trajectory)
         opened = openings(trajectory)
+        turns = turns_by_game(trajectory)
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"dom_trajectories: cannot read {results} and {trajectory}: {error}")
     if len(first) < len(games):
@@ -98,7 +104,7 @@ def main(argv: list[str]) -> None:
     print("|---|---|---|---|---|")
     for label, wanted in (("played first", True), ("played second or later", False)):
         picked = [g for g, f in zip(games, first) if f is wanted]
-        wins = sum(1 for g in picked if not g["winner_spec"].startswith(("hard", "average", "easy")))
+        wins = sum(1 for g in picked if project_won(g))
         low, high = wilson_interval(wins, len(picked)) if picked else (0.0, 0.0)
         rate = wins / len(picked) if picked else 0.0
         print(f"| {label} | {len(picked)} | {wins} | {rate:.1%} | [{low:.1%}, {high:.1%}] |")
@@ -114,7 +120,10 @@ def main(argv: list[str]) -> None:
                   f"| {count / sum(found.values()):.1%} |")
     if games and len(games[0].get("seats", [])) > 2:
         print()
-        course(games, turns_by_game(trajectory))
+        try:
+            course(games, turns)
+        except (KeyError, IndexError, TypeError, ZeroDivisionError) as error:
+            raise SystemExit(f"dom_trajectories: a turn record of {trajectory} is malformed: {error!r}")
 
 
 if __name__ == "__main__":

@@ -60,3 +60,13 @@ def test_at_a_bigger_table_the_course_of_the_seats_games_is_shown(tmp_path, caps
     assert "| 12-23 | 1 | 0.05 | 0.11 |" in out  # one live rival left
     assert "| games won | 0 | 1 | 0 | 0 | 0 |" in out  # three players were alive at its last turn
     assert "| games lost | 1 | 0 | 0 | 0 | 0 |" in out
+
+
+def test_a_malformed_turn_record_at_a_bigger_table_is_one_line(tmp_path):
+    results = tmp_path / "run.jsonl"
+    seats = [{"spec": "ext:strategist"}, {"spec": "hard"}, {"spec": "hard"}]
+    write(results, [{"winner_spec": "hard", "seats": seats}])
+    turn = {"turn": 3, "me": 0, "territories": [10, 16, 16], "armies": [20, 30, 10], "cards": [0] * 3, "next_set": 4}
+    write(tmp_path / "run.trajectory.jsonl", [{"first": True}, turn, {"turn": 9, "me": 0}])
+    with pytest.raises(SystemExit, match="a turn record of .* is malformed: KeyError"):
+        load().main([str(results)])
