@@ -10,10 +10,17 @@ one of the victim's territories with the best odds, fought to the end) is played
 on the search's copy of the turn, with every battle drawn from its exact law and the forced
 trades after a capture counted (:meth:`ai.turn.TurnState.model_capture_trades`). The run is
 taken when it succeeds often enough and the victim's cards are worth having.
+
+With a ``reach`` of k hops, a run may also start from a stack up to k territories short of the
+victim and fight its way there: when no attack on the victim is left at fair odds, the policy
+takes an attack that brings one of our stacks a step closer to one of the victim's territories,
+the likeliest weighed by the stack's size (Hard plans its eliminations along such routes; at a table of six the card holder
+worth eliminating seldom borders the stack that could do it).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from ai.turn import TurnState
@@ -29,8 +36,54 @@ class EliminationPlan:
     chance: float  #: how often the played-out run took every territory of the victim
 
 
-def next_attack(state: TurnState, victim: int) -> tuple[tuple[int, int] | None, float]:
-    """The (source, target) of ours on the victim's with the best conquest chance, and the chance."""
+def hops_to(state: TurnState, victim: int) -> list[int]:
+    """Each territory's distance in borders crossed to the nearest territory of ``victim``."""
+    neighbours = state.board.neighbours
+    far = len(state.owner)
+    hops = [far] * far
+    queue = deque(t for t in range(far) if state.owner[t] == victim)
+    for t in queue:
+        hops[t] = 0
+    while queue:
+        t = queue.popleft()
+        for n in neighbours[t]:
+            if hops[n] == far:
+                hops[n] = hops[t] + 1
+                queue.append(n)
+    return hops
+
+
+def next_attack(state: TurnState, victim: int, reach: int = 0) -> tuple[tuple[int, int] | None, float]:
+    """The (source, target) of ours on the victim's with the best conquest chance, and the chance;
+    with ``reach``, when there is none at fair odds, an attack that takes a stack of ours a step
+    closer to the victim from at most ``reach`` steps out (the likeliest weighed by the stack's
+    size, so that the run is carried by the stack that can finish it)."""
+    best, best_p = _direct_attack(state, victim)
+    if reach and best_p < GIVE_UP_BELOW:
+        step, step_p = _approach(state, victim, reach)
+        if step_p > best_p:
+            return step, step_p
+    return best, best_p
+
+
+def _approach(state: TurnState, victim: int, reach: int) -> tuple[tuple[int, int] | None, float]:
+    player, owner, armies = state.player, state.owner, state.armies
+    hops = hops_to(state, victim)
+    # The step by the stack that can carry the run: the best odds weighed by the stack's size.
+    best, best_p, best_key = None, -1.0, -1.0
+    for s in range(len(owner)):
+        if owner[s] != player or armies[s] < 2 or not 1 < hops[s] <= reach + 1:
+            continue
+        for t in state.board.neighbours[s]:
+            if owner[t] == player or hops[t] >= hops[s]:
+                continue
+            p = state.chance(s, t)
+            if p >= GIVE_UP_BELOW and p * armies[s] > best_key:
+                best, best_p, best_key = (s, t), p, p * armies[s]
+    return best, best_p
+
+
+def _direct_attack(state: TurnState, victim: int) -> tuple[tuple[int, int] | None, float]:
     player, owner, armies, win = state.player, state.owner, state.armies, state.win
     neighbours = state.board.neighbours
     best, best_p = None, -1.0
@@ -48,12 +101,12 @@ def next_attack(state: TurnState, victim: int) -> tuple[tuple[int, int] | None, 
     return best, best_p
 
 
-def play_out(state: TurnState, victim: int, rng) -> bool:
+def play_out(state: TurnState, victim: int, rng, reach: int = 0) -> bool:
     """Play the run on ``state`` (changed in place); True if the victim is eliminated."""
-    for _ in range(4 * state.count[victim] + 8):
+    for _ in range(4 * (state.count[victim] + reach) + 8):
         if not state.alive[victim]:
             return True
-        move, chance = next_attack(state, victim)
+        move, chance = next_attack(state, victim, reach)
         if move is None or chance < GIVE_UP_BELOW:
             return False
         state.attack(move[0], move[1], 0.0, rng.random())
@@ -61,20 +114,21 @@ def play_out(state: TurnState, victim: int, rng) -> bool:
 
 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
-                     least_cards: int, stagings: int = 3) -> EliminationPlan | None:
+                     least_cards: int, stagings: int = 3, reach: int = 0) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
-    is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed."""
+    is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
+    start next to the victim, or with ``reach`` up to that many territories short of it."""
     player, owner, armies = state.player, state.owner, state.armies
-    neighbours = state.board.neighbours
     best: EliminationPlan | None = None
     for victim in range(state.players):
         if victim == player or not state.alive[victim] or victim == state.neutral:
             continue
         if state.hand_sizes[victim] < least_cards:
             continue
-        # Our stacks next to the victim, the largest first: where a run can start.
-        starts = sorted({s for t in range(len(owner)) if owner[t] == victim for s in neighbours[t]
-                         if owner[s] == player}, key=lambda s: (-armies[s], s))[:stagings]
+        # Our stacks next to the victim (or within reach of it), the largest first: where a run can start.
+        hops = hops_to(state, victim)
+        starts = sorted((s for s in range(len(owner)) if owner[s] == player and hops[s] <= reach + 1),
+                        key=lambda s: (-armies[s], s))[:stagings]
         if not starts:
             continue
         if pool == 0:
@@ -85,7 +139,7 @@ def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chanc
                 trial = state.copy()
                 if staging >= 0:
                     trial.armies[staging] += pool
-                wins += play_out(trial, victim, rng)
+                wins += play_out(trial, victim, rng, reach)
             chance = wins / samples
             if chance >= least_chance and (best is None or chance > best.chance):
                 best = EliminationPlan(victim, staging, chance)

@@ -39,6 +39,15 @@ run that eliminates a card holder this turn is played out on that model from eac
 borders them, and taken, the whole pool on its stack, when it succeeds often enough
 (:mod:`ai.elimination`, ``eliminate``).
 
+At six players, where the game goes to whoever first turns a set into an elimination and the
+victim's hand into the next set, it plays Domination's Hard's card habit and makes it pay: it
+holds its sets until one carries an elimination run or the hand forces a trade (``trade=run``),
+its runs may start up to two territories short of the victim and fight their way there
+(``elim_reach``), and once a conquest has earned the card it stops attacking while a rival's next
+turn could sweep it (``restraint_players``), so that it is not the weak card holder someone else
+eliminates. Alone, none of the three gained; together they took the bot from 20.5% of 650 games
+against five Hard to 30.4% of 500 (docs/strength.md, the ninth round).
+
 Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
 that scores the position after the opponents' expected reply instead of the turn's end
 (``leaf=reply``, :class:`ai.reply_evaluation.ReplyEvaluation`), and a fortify move chosen by
@@ -65,18 +74,21 @@ Parameters (``risk bots`` lists them with their defaults):
   after the reply, income share after the reply, mean survival, the card earned);
 - ``reply_share``: the part of an enemy's next income (and likely set) the reply leaf assumes
   lands on any one of its stacks;
-- ``trade``: ``early`` (the default: the best set as soon as one is held, as ``mcts``),
-  ``forced`` (only when the hand is full enough that the rules force a trade) or ``hold`` (at
-  tables of at least ``hold_players`` players, 6; below, ``early``): a set is traded when the bot
+- ``trade``: ``run`` (the default) or ``hold`` at tables of at least ``hold_players`` players
+  (6), ``early`` below them (the best set as soon as one is held, as ``mcts``), or ``forced``
+  (only when the hand is full enough that the rules force a trade); with ``hold`` a set is traded when the bot
   is exposed (:func:`ai.restraint.exposed`, with ``restraint_margin``) or when with it a run
   could eliminate a card holder this turn, else held for a bigger set (Hard's habit; against
-  five Hard 21.0% of 200, no gain);
+  five Hard 21.0% of 200, no gain), with ``run`` only for an elimination run or when the hand
+  forces it: Hard's habit without the exposure test (22.8% of 250 alone, with restraint and
+  ``elim_reach`` the six-player default);
 - ``restraint_players``, ``restraint_margin``, ``restraint_set``: at tables of at least this
-  many players (7: never), with escalating sets, once a conquest has earned the card and no
+  many players (6, the default; 7: never), with escalating sets, once a conquest has earned the card and no
   elimination run is under way, stop attacking while some rival's next turn could bring more
   than ``restraint_margin`` times the bot's armies and territories (:mod:`ai.restraint`), from
   a next set worth ``restraint_set`` on (against five Hard: 24.0% of 500 at 1.0, against 19.6% of
-  250 without, not a decided gain; 18% of 100 at 0.5, 19% of 100 at 1.5); with
+  250 without, not a decided gain alone; 18% of 100 at 0.5, 19% of 100 at 1.5; with
+  ``trade=run`` and ``elim_reach`` 30.4% of 500, the default); with
   ``restraint_test=leading`` instead while the bot's value as Hard ranks players is above
   ``restraint_margin`` times every rival's (:func:`ai.restraint.leading`; 19.6% of 163, no gain);
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
@@ -131,7 +143,10 @@ Parameters (``risk bots`` lists them with their defaults):
   against the opponent; measured against ``mcts`` in the project's duel, docs/strength.md);
 - ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
   ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
-  fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack.
+  fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack;
+  ``elim_reach``: how many territories short of the victim a run may start and fight its way
+  there (2, the default; 0: only from stacks that border it; :mod:`ai.elimination`), at tables
+  of at least ``reach_players`` players (6).
 """
 
 from __future__ import annotations
@@ -185,9 +200,10 @@ TABLE_CLAIMS = {"progress": continent_progress_claim, "compact": compact_claim, 
                 "fortress-open": open_fortress_claim,
                 "fortress-open-small": lambda view: open_fortress_claim(view, smallest_first=True)}
 
-#: When to trade a set: as soon as one is held (mcts's way), only when the hand forces it, or
-#: (hold) when the set carries an elimination run or the bot is exposed (:func:`StrategistAgent._trade_now`).
-TRADE_TIMINGS = ("early", "forced", "hold")
+#: When to trade a set: as soon as one is held (mcts's way), only when the hand forces it,
+#: (hold) when the set carries an elimination run or the bot is exposed, or (run) only when the
+#: set carries an elimination run or the hand forces it (:func:`StrategistAgent._trade_now`).
+TRADE_TIMINGS = ("early", "forced", "hold", "run")
 
 #: When restraint stops the attack: the bot could be swept next turn, or it leads the table as
 #: Domination's Hard ranks players (:mod:`ai.restraint`).
@@ -204,16 +220,17 @@ class StrategistAgent(MCTSAgent):
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
                  block_claims: bool = True, focus_setup: bool = True, claim_players: int = 2,
                  focus_players: int = 2, leaf: str = "end",
-                 fortify: str = "markov-march", trade: str = "early", material: float = 0.3,
+                 fortify: str = "markov-march", trade: str = "run", material: float = 0.3,
                  material_players: int = 3, capture_trades: bool = True, eliminate: bool = True,
                  elim_players: int = 3, elim_chance: float = 0.3, elim_cards: int = 1,
-                 elim_samples: int = 24, e_survival: float = 0.30, e_income: float = 0.40,
+                 elim_samples: int = 24, elim_reach: int = 2, reach_players: int = 6,
+                 e_survival: float = 0.30, e_income: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
                  first_claims: str = "block", table_claims: str = "small", neutral_calm: bool = True,
                  learned_players: int = 4, fortress_players: int = 4, fortress_setup: bool = True,
-                 fortress_setup_players: int = 5, restraint_players: int = 7, restraint_margin: float = 1.0,
+                 fortress_setup_players: int = 5, restraint_players: int = 6, restraint_margin: float = 1.0,
                  restraint_set: int = 0, restraint_test: str = "exposed", hold_players: int = 6,
                  verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
@@ -233,6 +250,8 @@ class StrategistAgent(MCTSAgent):
         one_of("table_claims", table_claims, tuple(TABLE_CLAIMS))
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
+        if elim_reach < 0:
+            raise ValueError(f"elim_reach={elim_reach} must be at least 0")
         self.w_armies = w_armies
         self.w_income = w_income
         self.w_survival = w_survival
@@ -270,6 +289,8 @@ class StrategistAgent(MCTSAgent):
         self.elim_chance = elim_chance
         self.elim_cards = elim_cards
         self.elim_samples = elim_samples
+        self.elim_reach = elim_reach
+        self.reach_players = reach_players
         self._victim: int | None = None
         self._run_checked: tuple | None = None
         self.block_claims = block_claims
@@ -307,7 +328,7 @@ class StrategistAgent(MCTSAgent):
         if (view.phase == Phase.PLACE and self.focus_setup and view.players <= self.focus_players
                 and not second and variant_decision(view) is None):
             return setup_place(view, staging_territory)
-        if (view.phase == Phase.TRADE and self.trade == "hold" and view.players >= self.hold_players
+        if (view.phase == Phase.TRADE and self.trade in ("hold", "run") and view.players >= self.hold_players
                 and variant_decision(view) is None and view.is_legal(EndPhase())):
             trade = best_trade(view)
             return trade if trade is not None and self._trade_now(view, trade_value(view, trade)) else EndPhase()
@@ -340,9 +361,9 @@ class StrategistAgent(MCTSAgent):
 
     def _trade_now(self, view, value: int) -> bool:
         """Whether a set worth ``value`` is better traded now than held for a later, bigger set:
-        when the bot is exposed (its armies are needed now), or when with it a run could
-        eliminate a card holder this turn."""
-        if exposed(view, self.restraint_margin):
+        when the bot is exposed (its armies are needed now; ``trade=hold`` only), or when with it
+        a run could eliminate a card holder this turn."""
+        if self.trade == "hold" and exposed(view, self.restraint_margin):
             return True
         return self._find_run(view, view.pool + value) is not None
 
@@ -377,7 +398,12 @@ class StrategistAgent(MCTSAgent):
     def _find_run(self, view, pool: int):
         """A run that eliminates a player this turn with ``pool`` armies still to deploy, or None."""
         state = self.deployment_state(view, pool, {}) if pool else self.turn_state(view)
-        return plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards)
+        return plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards,
+                                reach=self.reach(view))
+
+    def reach(self, view) -> int:
+        """How far short of a victim a run may start at this table (:mod:`ai.elimination`)."""
+        return self.elim_reach if view.players >= self.reach_players else 0
 
     def _plan_run(self, view, pool: int) -> None:
         """Look for a run that eliminates a player this turn; if there is one, deploy for it."""
@@ -397,7 +423,7 @@ class StrategistAgent(MCTSAgent):
         if not view.alive[victim]:
             self._victim = None
             return None
-        move, chance = next_attack(TurnState.from_view(view), victim)
+        move, chance = next_attack(TurnState.from_view(view), victim, self.reach(view))
         if move is None or chance < GIVE_UP_BELOW:
             self._victim = None
             return None

@@ -6,7 +6,11 @@ two additions:
 - with ``DOM_TRAJECTORY=FILE``, one JSON line per game start (``{"first": true}`` when the
   project's seat claims, and so plays, first) and one at the start of each of its turns (every
   seat's territories, armies and cards, the next set's value), for seeing how games are won and
-  lost (``benchmarks/dom_trajectories.py`` reads it).
+  lost (``benchmarks/dom_trajectories.py`` reads it);
+- with ``DOM_PHASE_LOG=FILE``, one JSON line each time the project's seat enters a phase of its
+  turn (``{"turn", "state", "armies", "territories", "cards"}``, its own; a ``{"game": true}``
+  line at each game's claims), to tell the armies it spends attacking from those it loses
+  defending (``benchmarks/dom_losses.py`` reads it).
 
     python benchmarks/dom_bridge_specs.py --maps MAPS   (as py/dom_bridge.py)
 """
@@ -55,7 +59,31 @@ def log_trajectory(path: str) -> None:
     dom_bridge.Bridge.decide = logged
 
 
+def log_phases(path: str) -> None:
+    out = open(path, "a")
+    decide = dom_bridge.Bridge.decide
+    last = {"key": None}
+
+    def logged(self, m: dict) -> str:
+        me = m["me"]
+        if not m["setup_done"]:
+            if last["key"] != "claims":
+                last["key"] = "claims"
+                out.write('{"game": true}\n')
+        elif (m["turn"], m["state"]) != last["key"] and m["state"] != dom_bridge.ROLLING:
+            last["key"] = (m["turn"], m["state"])
+            mine = [count for _, owner, count in m["countries"] if owner == me]
+            out.write(json.dumps({"turn": m["turn"], "state": m["state"], "armies": sum(mine),
+                                  "territories": len(mine), "cards": len(m["players"][me]["cards"])}) + "\n")
+        out.flush()
+        return decide(self, m)
+
+    dom_bridge.Bridge.decide = logged
+
+
 if __name__ == "__main__":
+    if os.environ.get("DOM_PHASE_LOG"):
+        log_phases(os.environ["DOM_PHASE_LOG"])
     if os.environ.get("DOM_TRAJECTORY"):
         log_trajectory(os.environ["DOM_TRAJECTORY"])
     dom_bridge.main()

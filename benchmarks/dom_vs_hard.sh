@@ -16,6 +16,8 @@ build=${DOM_BUILD:-/work/dombuild}
 out="$root/results/$name.jsonl"
 # Who played first in each game, and each turn's armies (benchmarks/dom_bridge_specs.py)
 export DOM_TRAJECTORY="${DOM_TRAJECTORY:-$root/results/$name.trajectory.jsonl}"
+# Its own armies at each phase of its turns (benchmarks/dom_losses.py)
+export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$root/results/$name.phases.jsonl}"
 mkdir -p "$root/results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")

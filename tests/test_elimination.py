@@ -126,3 +126,48 @@ def test_against_the_strongest_a_weak_card_holder_counts_as_the_strongest_s_priz
     turn.hand_sizes = [4, 0, 0]
     totals = material_totals(turn, 12.0)
     assert abs(material_against_strongest(turn, 12.0) - totals[0] / (totals[0] + totals[2])) < 1e-12
+
+
+def far_position() -> tuple[GameState, dict]:
+    """As :func:`position`, but the victim's neighbours on our side are player 2's (one army
+    each) and our big stack waits one territory back, in Ontario."""
+    state, ids = position(phase=Phase.DEPLOY, pool=6)
+    ids["ontario"] = state.board.id("ontario")
+    owner, armies = list(state.owner), list(state.armies)
+    for name in ("northwest-territory", "alberta"):
+        owner[ids[name]], armies[ids[name]] = 2, 1
+    owner[ids["ontario"]], armies[ids["ontario"]] = 0, 14
+    hands = [list(state.hands[p]) for p in range(3)]
+    far = GameState.from_position(owner, armies, 3, player=0, phase=Phase.DEPLOY, pool=6, hands=hands,
+                                  sets_traded=3, seed=4, rules=RULES)
+    return far, ids
+
+
+def test_a_run_with_reach_fights_its_way_to_a_victim_it_does_not_border():
+    state, ids = far_position()
+    turn = turn_state(state)
+    turn.model_capture_trades()
+    victim_neighbours = {n for t in (ids["alaska"], ids["kamchatka"]) for n in state.board.neighbours[t]}
+    assert all(state.owner[n] != 0 for n in victim_neighbours)
+    assert plan_elimination(turn, 6, RandomSource(3), samples=32, least_chance=0.5, least_cards=1) is None
+    plan = plan_elimination(turn, 6, RandomSource(3), samples=32, least_chance=0.5, least_cards=1, reach=1)
+    assert plan is not None and plan.victim == 1 and plan.staging == ids["ontario"] and plan.chance > 0.8
+    # Nothing borders the victim, so the run's first attack is a step towards it from the stack.
+    turn.armies[ids["ontario"]] += 6
+    assert next_attack(turn, 1) == (None, -1.0)
+    move, chance = next_attack(turn, 1, reach=1)
+    assert move[0] == ids["ontario"] and move[1] in (ids["northwest-territory"], ids["alberta"]) and chance > 0.9
+
+
+def test_strategist_with_reach_stages_the_run_one_territory_back():
+    state, ids = far_position()
+    assert StrategistAgent(seed=1, iterations=20, elim_reach=1, reach_players=3).act(state.view(0, RandomSource(5))) \
+        == Deploy(ids["ontario"], 6)
+
+
+def test_reach_is_played_only_at_tables_of_reach_players():
+    state, _ = far_position()  # three players
+    view = state.view(0, RandomSource(5))
+    agent = StrategistAgent(seed=1, iterations=20, elim_reach=1)  # reach_players=6
+    assert agent.reach(view) == 0 and agent._find_run(view, 6) is None
+    assert StrategistAgent(seed=1, iterations=20, elim_reach=1, reach_players=3).reach(view) == 1

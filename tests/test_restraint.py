@@ -126,10 +126,37 @@ def test_holding_trades_only_when_exposed_or_when_the_set_carries_an_elimination
     calm = trading_position(rival_stack=3).view(0, RandomSource(1))
     assert not exposed(calm)
     assert make_agent(spec).act(calm) == EndPhase()  # held for a bigger set
-    assert isinstance(make_agent("strategist:iterations=20").act(calm), Trade)  # early: traded at once
+    assert isinstance(make_agent("strategist:iterations=20,trade=early").act(calm), Trade)  # traded at once
     assert isinstance(make_agent(spec + ",hold_players=7").act(calm), Trade)  # not held at six
     threatened = trading_position(rival_stack=30).view(0, RandomSource(1))
     assert isinstance(make_agent(spec).act(threatened), Trade)
     run = trading_position(rival_stack=3, victim_cards=2).view(0, RandomSource(1))
     assert not exposed(run)
     assert isinstance(make_agent(spec).act(run), Trade)
+
+
+def test_trade_run_holds_even_when_exposed_and_trades_for_an_elimination():
+    from risk.actions import Trade
+
+    spec = "strategist:iterations=20,trade=run"
+    threatened = trading_position(rival_stack=30).view(0, RandomSource(1))
+    assert exposed(threatened)
+    assert make_agent(spec).act(threatened) == EndPhase()  # no exposure test: held
+    assert make_agent(spec).act(trading_position(rival_stack=3).view(0, RandomSource(1))) == EndPhase()
+    run = trading_position(rival_stack=3, victim_cards=2).view(0, RandomSource(1))
+    assert isinstance(make_agent(spec).act(run), Trade)
+
+
+def test_the_default_holds_sets_for_runs_restrains_and_reaches_at_six_players_only():
+    from risk.actions import Trade
+
+    default = make_agent("strategist:iterations=20")
+    six = trading_position(rival_stack=30).view(0, RandomSource(1))
+    assert default.reach(six) == 2
+    assert default.act(six) == EndPhase()  # exposed, and no run: the set is held at six
+    state = six_player_position(rival_stack=30)
+    state.conquered = True
+    assert make_agent("strategist:iterations=20,eliminate=false")._restrained(state.view(0, RandomSource(1)))
+    # At five players or fewer none of the three applies (seeded games there are unchanged).
+    five = make_agent("strategist:iterations=20,hold_players=7,restraint_players=7,reach_players=7")
+    assert five.reach(six) == 0 and isinstance(five.act(six), Trade)
