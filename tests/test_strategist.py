@@ -66,6 +66,17 @@ def test_plays_whole_games_under_every_preset(preset):
         assert match.state.is_terminal()
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_plays_whole_six_player_games_under_every_preset(preset):
+    # At six its sets are held for elimination runs that may reach two territories out, and it
+    # stops attacking after the card when exposed: legal and reproducible under every preset.
+    rules = Rules.preset(preset, max_turns=40)
+    specs = [FAST, "angry", "threshold", FAST, "angry", "threshold"]
+    first, second = play(specs, seed=5, rules=rules), play(specs, seed=5, rules=rules)
+    assert first.state.is_terminal()
+    assert first.record.actions == second.record.actions
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_plays_whole_games_under_the_variants(name):
     rules = dataclasses.replace(VARIANTS[name], max_turns=40)
@@ -74,6 +85,8 @@ def test_plays_whole_games_under_the_variants(name):
     if not rules.missions:  # missions need three players
         two = play([FAST, "angry"], seed=12, rules=rules)
         assert two.state.is_terminal()
+    six = play([FAST, "threshold", "angry", FAST, "threshold", "angry"], seed=13, rules=rules)
+    assert six.state.is_terminal()
 
 
 def test_parameters_are_listed_and_checked():
