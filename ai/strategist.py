@@ -46,7 +46,7 @@ its runs may start up to two territories short of the victim and fight their way
 (``elim_reach``), and once a conquest has earned the card it stops attacking while a rival's next
 turn could sweep it (``restraint_players``), so that it is not the weak card holder someone else
 eliminates. Alone, none of the three gained; together they took the bot from 20.5% of 650 games
-against five Hard to 30.4% of 500 (docs/strength.md, the ninth round).
+against five Hard to 32.8% of a declared 500 (docs/strength.md, the ninth round).
 
 Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
 that scores the position after the opponents' expected reply instead of the turn's end
@@ -76,19 +76,19 @@ Parameters (``risk bots`` lists them with their defaults):
   lands on any one of its stacks;
 - ``trade``: ``run`` (the default) or ``hold`` at tables of at least ``hold_players`` players
   (6), ``early`` below them (the best set as soon as one is held, as ``mcts``), or ``forced``
-  (only when the hand is full enough that the rules force a trade); with ``hold`` a set is traded when the bot
-  is exposed (:func:`ai.restraint.exposed`, with ``restraint_margin``) or when with it a run
-  could eliminate a card holder this turn, else held for a bigger set (Hard's habit; against
-  five Hard 21.0% of 200, no gain), with ``run`` only for an elimination run or when the hand
-  forces it: Hard's habit without the exposure test (22.8% of 250 alone, with restraint and
-  ``elim_reach`` the six-player default);
+  (only when the hand is full enough that the rules force a trade); with ``hold`` a set is
+  traded when the bot is exposed (:func:`ai.restraint.exposed`, with ``restraint_margin``) or
+  when with it a run could eliminate a card holder this turn, else held for a bigger set (Hard's
+  habit; against five Hard 21.0% of 200, no gain), with ``run`` only for an elimination run or
+  when the hand forces it: Hard's habit without the exposure test (22.8% of 250 alone; with
+  restraint and ``elim_reach`` the six-player default);
 - ``restraint_players``, ``restraint_margin``, ``restraint_set``: at tables of at least this
-  many players (6, the default; 7: never), with escalating sets, once a conquest has earned the card and no
-  elimination run is under way, stop attacking while some rival's next turn could bring more
-  than ``restraint_margin`` times the bot's armies and territories (:mod:`ai.restraint`), from
-  a next set worth ``restraint_set`` on (against five Hard: 24.0% of 500 at 1.0, against 19.6% of
+  many players (6, the default; 7: never), with escalating sets, once a conquest has earned the
+  card and no elimination run is under way, stop attacking while some rival's next turn could
+  bring more than ``restraint_margin`` times the bot's armies and territories
+  (:mod:`ai.restraint`), from a next set worth ``restraint_set`` on (against five Hard: 24.0% of 500 at 1.0, against 19.6% of
   250 without, not a decided gain alone; 18% of 100 at 0.5, 19% of 100 at 1.5; with
-  ``trade=run`` and ``elim_reach`` 30.4% of 500, the default); with
+  ``trade=run`` and ``elim_reach`` 32.8% of a declared 500, the default); with
   ``restraint_test=leading`` instead while the bot's value as Hard ranks players is above
   ``restraint_margin`` times every rival's (:func:`ai.restraint.leading`; 19.6% of 163, no gain);
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
