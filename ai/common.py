@@ -17,6 +17,26 @@ def frontier(view, player: int) -> list[int]:
     return [t for t in view.territories_of(player) if masks[t] & ~mine]
 
 
+def hops_from(board, sources, passable=None) -> list[int]:
+    """Each territory's distance in borders crossed from the nearest of ``sources`` (breadth
+    first; with ``passable``, only through territories it accepts); ``len(board.neighbours)``
+    where unreachable."""
+    far = len(board.neighbours)
+    hops = [far] * far
+    frontier = list(sources)
+    for t in frontier:
+        hops[t] = 0
+    while frontier:
+        nearer = []
+        for t in frontier:
+            for n in board.neighbours[t]:
+                if hops[n] == far and (passable is None or passable(n)):
+                    hops[n] = hops[t] + 1
+                    nearer.append(n)
+        frontier = nearer
+    return hops
+
+
 def enemy_neighbours(view, territory: int) -> list[int]:
     owner = view.owner[territory]
     return [n for n in view.board.neighbours[territory] if view.owner[n] != owner]

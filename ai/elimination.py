@@ -20,9 +20,9 @@ worth eliminating seldom borders the stack that could do it).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
+from ai.common import hops_from
 from ai.turn import TurnState
 
 #: A run gives up when its best attack on the victim has a smaller conquest chance than this.
@@ -38,19 +38,7 @@ class EliminationPlan:
 
 def hops_to(state: TurnState, victim: int) -> list[int]:
     """Each territory's distance in borders crossed to the nearest territory of ``victim``."""
-    neighbours = state.board.neighbours
-    far = len(state.owner)
-    hops = [far] * far
-    queue = deque(t for t in range(far) if state.owner[t] == victim)
-    for t in queue:
-        hops[t] = 0
-    while queue:
-        t = queue.popleft()
-        for n in neighbours[t]:
-            if hops[n] == far:
-                hops[n] = hops[t] + 1
-                queue.append(n)
-    return hops
+    return hops_from(state.board, (t for t in range(len(state.owner)) if state.owner[t] == victim))
 
 
 def next_attack(state: TurnState, victim: int, reach: int = 0) -> tuple[tuple[int, int] | None, float]:

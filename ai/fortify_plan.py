@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from risk.actions import EndPhase, Fortify
 
+from ai.common import hops_from
 from ai.turn import TurnState
 
 
@@ -48,22 +49,14 @@ def march_to_border(view, least: int = 1):
     player, owner, board = view.player, view.owner, view.board
     mine = view.territories_of(player)
     border = [t for t in mine if any(owner[n] != player for n in board.neighbours[t])]
-    distance = {t: 0 for t in border}
-    frontier = list(border)
-    while frontier:  # breadth first over the player's own territories
-        nearer = []
-        for t in frontier:
-            for n in board.neighbours[t]:
-                if owner[n] == player and n not in distance:
-                    distance[n] = distance[t] + 1
-                    nearer.append(n)
-        frontier = nearer
+    distance = hops_from(board, border, lambda t: owner[t] == player)  # over its own territories
+    far = len(distance)
     best = None
     for s in mine:
-        if distance.get(s, 0) == 0 or view.movable_armies(s) < max(1, least):
+        if distance[s] in (0, far) or view.movable_armies(s) < max(1, least):
             continue
         for t in view.fortify_targets(s):
-            if distance.get(t, 10 ** 6) < distance[s]:
+            if distance[t] < distance[s]:
                 key = (view.fortify_limit(s, t), -distance[t], -s, -t)
                 if best is None or key > best[0]:
                     best = (key, Fortify(s, t, view.fortify_limit(s, t)))
