@@ -14,13 +14,14 @@ taken when it succeeds often enough and the victim's cards are worth having.
 With a ``reach`` of k hops, a run may also start from a stack up to k territories short of the
 victim and fight its way there: when no attack on the victim is left at fair odds, the policy
 takes an attack that brings one of our stacks a step closer to one of the victim's territories,
-the likeliest weighed by the stack's size (Hard plans its eliminations along such routes; at a table of six the card holder
-worth eliminating seldom borders the stack that could do it).
+the likeliest weighed by the stack's size (Hard plans its eliminations along such routes; at a
+table of six the card holder worth eliminating seldom borders the stack that could do it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ai.common import hops_from
 from ai.turn import TurnState
@@ -36,9 +37,15 @@ class EliminationPlan:
     chance: float  #: how often the played-out run took every territory of the victim
 
 
-def hops_to(state: TurnState, victim: int) -> list[int]:
+def hops_to(state: TurnState, victim: int) -> tuple[int, ...]:
     """Each territory's distance in borders crossed to the nearest territory of ``victim``."""
-    return hops_from(state.board, (t for t in range(len(state.owner)) if state.owner[t] == victim))
+    return _hops_to_mask(state.board, state.own_mask[victim])
+
+
+@lru_cache(maxsize=1 << 14)
+def _hops_to_mask(board, mask: int) -> tuple[int, ...]:
+    # Cached by the victim's territories: a run's play-outs ask for the same ones again and again.
+    return tuple(hops_from(board, (t for t in range(len(board.neighbours)) if mask >> t & 1)))
 
 
 def next_attack(state: TurnState, victim: int, reach: int = 0) -> tuple[tuple[int, int] | None, float]:

@@ -78,6 +78,10 @@ def flows(turns: list[dict]) -> list[dict]:
     return rows
 
 
+def mean(key: str, rows: list[dict]) -> float:
+    return statistics.fmean(row[key] for row in rows) if rows else float("nan")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", help="a batch's results file, results/NAME.jsonl")
@@ -87,15 +91,17 @@ def main(argv: list[str] | None = None) -> int:
         with open(base + ".jsonl") as lines:
             outcomes = [json.loads(line) for line in lines]
         phases = base + ".phases.jsonl"
-        games = games_of(phases if os.path.exists(phases) or not os.path.exists(phases + ".gz") else phases + ".gz")
-    except (OSError, json.JSONDecodeError, KeyError) as error:
-        print(f"dom_losses: cannot read {base}: {error}", file=sys.stderr)
+        if not os.path.exists(phases) and os.path.exists(phases + ".gz"):
+            phases += ".gz"
+        games = games_of(phases)
+        won = [project_won(game) for game in outcomes]
+        by: dict[tuple[bool, int], list[dict]] = {}
+        for index, records in enumerate(games[:len(outcomes)]):
+            for row in flows(turns_of(records)):
+                by.setdefault((won[index], row["stretch"]), []).append(row)
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
+        print(f"dom_losses: cannot read {base}: {error!r}", file=sys.stderr)
         return 1
-    won = [project_won(game) for game in outcomes]
-    by: dict[tuple[bool, int], list[dict]] = {}
-    for index, records in enumerate(games[:len(outcomes)]):
-        for row in flows(turns_of(records)):
-            by.setdefault((won[index], row["stretch"]), []).append(row)
     print(f"{len(outcomes)} games, {sum(won)} won; per turn of the seat, mean armies")
     print("| games | turns | turns counted | deployed | spent attacking | lost defending | territories taken | lost |")
     print("|---|---|---|---|---|---|---|---|")
@@ -103,7 +109,6 @@ def main(argv: list[str] | None = None) -> int:
         for stretch in sorted(s for o, s in by if o == outcome):
             rows = by[(outcome, stretch)]
             closed = [row for row in rows if row["defence_loss"] is not None]
-            mean = lambda key, rs: statistics.fmean(r[key] for r in rs) if rs else float("nan")  # noqa: E731
             print(f"| {'won' if outcome else 'lost'} | {stretch * STRETCH}-{stretch * STRETCH + STRETCH - 1} "
                   f"| {len(rows)} | {mean('deploy', rows):.1f} | {mean('attack_cost', rows):.1f} "
                   f"| {mean('defence_loss', closed):.1f} | {mean('taken', rows):.2f} | {mean('lost', closed):.2f} |")

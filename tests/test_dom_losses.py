@@ -78,3 +78,12 @@ def test_a_gzipped_phase_log_is_read(tmp_path, capsys):
         out.write("".join(json.dumps(r) + "\n" for r in game))
     assert load().main([str(results)]) == 0
     assert "| lost | 12-23 | 2 | 2.0 | 1.5 | 3.0 | 1.00 | 1.00 |" in capsys.readouterr().out
+
+
+def test_a_phase_record_without_its_fields_is_one_line(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    write(results, [{"winner_spec": "hard"}])
+    write(tmp_path / "run.phases.jsonl", [{"game": True}, {"turn": 13, "state": 2}])
+    assert load().main([str(results)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "armies" in err
