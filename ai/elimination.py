@@ -109,12 +109,15 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0) -> bool:
 
 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
-                     least_cards: int, stagings: int = 3, reach: int = 0) -> EliminationPlan | None:
+                     least_cards: int, stagings: int = 3, reach: int = 0,
+                     by_cards: bool = False) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
     is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
-    start next to the victim, or with ``reach`` up to that many territories short of it."""
+    start next to the victim, or with ``reach`` up to that many territories short of it. With
+    ``by_cards`` the run with the most cards expected (chance times the victim's hand) instead."""
     player, owner, armies = state.player, state.owner, state.armies
     best: EliminationPlan | None = None
+    best_worth = 0.0
     for victim in range(state.players):
         if victim == player or not state.alive[victim] or victim == state.neutral:
             continue
@@ -136,6 +139,7 @@ def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chanc
                     trial.armies[staging] += pool
                 wins += play_out(trial, victim, rng, reach)
             chance = wins / samples
-            if chance >= least_chance and (best is None or chance > best.chance):
-                best = EliminationPlan(victim, staging, chance)
+            worth = chance * state.hand_sizes[victim] if by_cards else chance
+            if chance >= least_chance and (best is None or worth > best_worth):
+                best, best_worth = EliminationPlan(victim, staging, chance), worth
     return best

@@ -53,6 +53,13 @@ def exposed(view, margin: float = 1.0) -> bool:
     return any(attack_potential(view, rival, next_set) > mine for rival in rivals(view))
 
 
+def weakness_rank(view) -> int:
+    """How many rivals have fewer armies than the player (0: it is the weakest at the table, the
+    first a card-hungry rival can eliminate)."""
+    mine = view.total_armies(view.player)
+    return sum(1 for rival in rivals(view) if view.total_armies(rival) < mine)
+
+
 def sets_escalate(view) -> bool:
     rules = view.rules
     return rules.set_value(view.sets_traded + 1) > rules.set_value(view.sets_traded)

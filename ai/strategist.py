@@ -46,7 +46,9 @@ its runs may start up to two territories short of the victim and fight their way
 (``elim_reach``), and once a conquest has earned the card it stops attacking while a rival's next
 turn could sweep it (``restraint_players``), so that it is not the weak card holder someone else
 eliminates. Alone, none of the three gained; together they took the bot from 20.5% of 650 games
-against five Hard to 32.8% of a declared 500 (docs/strength.md, the ninth round).
+against five Hard to 32.8% of a declared 500 (docs/strength.md, the ninth round). Once three
+players or fewer are left it trades its sets as soon as it holds them, as Hard does in the duel
+(``hold_alive``): 33.5% of a declared 1,000 (the tenth round).
 
 Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
 that scores the position after the opponents' expected reply instead of the turn's end
@@ -82,6 +84,14 @@ Parameters (``risk bots`` lists them with their defaults):
   habit; against five Hard 21.0% of 200, no gain), with ``run`` only for an elimination run or
   when the hand forces it: Hard's habit without the exposure test (22.8% of 250 alone; with
   restraint and ``elim_reach`` the six-player default);
+- ``hold_alive``: ``hold`` and ``run`` hold sets only while at least this many players are
+  alive, and trade as ``early`` once fewer are left (4, the default: with three players left or
+  fewer a set is traded as soon as it is held, as Hard trades once one rival is left; against
+  five Hard 34.0% of 1,000 over ``hold_alive`` 3 to 6, level with each other, against 31.6% of
+  1,000 for holding to the end, ``hold_alive=0``; 23.1% of 156 for never holding, 7);
+- ``trade_weak``: with ``hold`` or ``run``, also trade while fewer than this many rivals have
+  fewer armies than the bot (1: when it is the weakest, as Hard trades when too weak; 28.2% of
+  117 with ``hold_alive=5``, worse, stopped; 0, the default: never);
 - ``restraint_players``, ``restraint_margin``, ``restraint_set``: at tables of at least this
   many players (6, the default; 7: never), with escalating sets, once a conquest has earned the
   card and no elimination run is under way, stop attacking while some rival's next turn could
@@ -91,6 +101,9 @@ Parameters (``risk bots`` lists them with their defaults):
   ``trade=run`` and ``elim_reach`` 32.8% of a declared 500, the default); with
   ``restraint_test=leading`` instead while the bot's value as Hard ranks players is above
   ``restraint_margin`` times every rival's (:func:`ai.restraint.leading`; 19.6% of 163, no gain);
+  ``restraint_hand``: with this many cards in hand, restrain before the card is earned too
+  (24.3% of 140 at 4, worse, stopped; 99, the default: never); ``restraint_alive``: restrain
+  only while at least this many players are alive (3, the default; 4: 33.3% of 117, level);
 - ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
   not move, the largest idle interior stack marches one step towards the border,
   :func:`ai.fortify_plan.march_to_border`), ``march-markov`` (the march first, of a stack that
@@ -98,7 +111,8 @@ Parameters (``risk bots`` lists them with their defaults):
   while ``mcts``'s move shifted one army), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
   after which the leaf scores best, else the march);
 - ``material``, ``material_players``: the weight of the share of armies and cards in the leaf
-  (0 to 1), from tables of this many players on; ``against_strongest``: measure them against
+  (0 to 1), from tables of this many players on (against five Hard, with ``hold_alive=4``:
+  32.6% of 478 at 0.6, 25.2% of 202 at 0.9, no gain); ``against_strongest``: measure them against
   the strongest rival's instead (crediting it with a weak card holder's hand);
 - ``capture_trades``: model the trade forced after a capture in the search (with
   ``captured_cards = "trade"``);
@@ -146,7 +160,11 @@ Parameters (``risk bots`` lists them with their defaults):
   fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack;
   ``elim_reach``: how many territories short of the victim a run may start and fight its way
   there (2, the default; 0: only from stacks that border it; :mod:`ai.elimination`), at tables
-  of at least ``reach_players`` players (6).
+  of at least ``reach_players`` players (6); ``elim_by_cards``: choose among the runs the one
+  with the most cards expected (its chance times the victim's hand) instead of the likeliest
+  (27.6% of 250, no gain); ``endgame_chance``: ``elim_chance`` once three players or fewer are
+  left, when whoever makes the last elimination before the duel usually wins it (against five Hard 30.4% of 250 at 0.1 and 34.0% at 0.2, no gain;
+  negative, the default: ``elim_chance`` at every stage).
 """
 
 from __future__ import annotations
@@ -169,7 +187,7 @@ from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territ
                         staging_territory)
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation, reinforcement
-from ai.restraint import exposed, leading, sets_escalate
+from ai.restraint import exposed, leading, sets_escalate, weakness_rank
 from ai.strike import StrikeLeaf
 from ai.turn import TurnState
 from risk.phase import Phase
@@ -232,6 +250,8 @@ class StrategistAgent(MCTSAgent):
                  learned_players: int = 4, fortress_players: int = 4, fortress_setup: bool = True,
                  fortress_setup_players: int = 5, restraint_players: int = 6, restraint_margin: float = 1.0,
                  restraint_set: int = 0, restraint_test: str = "exposed", hold_players: int = 6,
+                 hold_alive: int = 4, elim_by_cards: bool = False, restraint_hand: int = 99,
+                 trade_weak: int = 0, restraint_alive: int = 3, endgame_chance: float = -1.0,
                  verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
@@ -248,6 +268,8 @@ class StrategistAgent(MCTSAgent):
         one_of("second_claims", second_claims, tuple(SECOND_CLAIMS))
         one_of("first_claims", first_claims, tuple(FIRST_CLAIMS))
         one_of("table_claims", table_claims, tuple(TABLE_CLAIMS))
+        if endgame_chance >= 0:  # negative: elim_chance at every stage
+            between_0_and_1(endgame_chance=endgame_chance)
         if elim_samples < 1:
             raise ValueError(f"elim_samples={elim_samples} must be at least 1")
         if elim_reach < 0:
@@ -282,6 +304,12 @@ class StrategistAgent(MCTSAgent):
         self.restraint_set = restraint_set
         self.restraint_test = restraint_test
         self.hold_players = hold_players
+        self.hold_alive = hold_alive
+        self.elim_by_cards = elim_by_cards
+        self.restraint_hand = restraint_hand
+        self.trade_weak = trade_weak
+        self.restraint_alive = restraint_alive
+        self.endgame_chance = endgame_chance
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -329,6 +357,7 @@ class StrategistAgent(MCTSAgent):
                 and not second and variant_decision(view) is None):
             return setup_place(view, staging_territory)
         if (view.phase == Phase.TRADE and self.trade in ("hold", "run") and view.players >= self.hold_players
+                and sum(1 for alive in view.alive if alive) >= self.hold_alive
                 and variant_decision(view) is None and view.is_legal(EndPhase())):
             trade = best_trade(view)
             return trade if trade is not None and self._trade_now(view, trade_value(view, trade)) else EndPhase()
@@ -365,14 +394,20 @@ class StrategistAgent(MCTSAgent):
         a run could eliminate a card holder this turn."""
         if self.trade == "hold" and exposed(view, self.restraint_margin):
             return True
+        if self.trade_weak and weakness_rank(view) < self.trade_weak:
+            return True
         return self._find_run(view, view.pool + value) is not None
 
     def _restrained(self, view) -> bool:
-        """Whether to stop attacking: the card is earned, no elimination run is under way, and at
-        a big table with escalating sets a rival could sweep the bot next turn (:mod:`ai.restraint`)."""
-        if not view.conquered or self._victim is not None or view.players < self.restraint_players:
+        """Whether to stop attacking: the card is earned (or the hand holds ``restraint_hand``
+        cards), no elimination run is under way, and at a big table with escalating sets a rival
+        could sweep the bot next turn (:mod:`ai.restraint`)."""
+        if self._victim is not None or view.players < self.restraint_players:
             return False
-        if variant_decision(view) is not None or sum(1 for alive in view.alive if alive) < 3:
+        if not view.conquered and len(view.hands[view.player]) < self.restraint_hand:
+            return False
+        alive = sum(1 for live in view.alive if live)
+        if variant_decision(view) is not None or alive < self.restraint_alive:
             return False
         if not sets_escalate(view) or view.rules.set_value(view.sets_traded) < self.restraint_set:
             return False
@@ -398,8 +433,11 @@ class StrategistAgent(MCTSAgent):
     def _find_run(self, view, pool: int):
         """A run that eliminates a player this turn with ``pool`` armies still to deploy, or None."""
         state = self.deployment_state(view, pool, {}) if pool else self.turn_state(view)
-        return plan_elimination(state, pool, view.rng, self.elim_samples, self.elim_chance, self.elim_cards,
-                                reach=self.reach(view))
+        least = self.elim_chance
+        if self.endgame_chance >= 0 and sum(1 for alive in view.alive if alive) <= 3:
+            least = self.endgame_chance
+        return plan_elimination(state, pool, view.rng, self.elim_samples, least, self.elim_cards,
+                                reach=self.reach(view), by_cards=self.elim_by_cards)
 
     def reach(self, view) -> int:
         """How far short of a victim a run may start at this table (:mod:`ai.elimination`)."""

@@ -48,7 +48,8 @@ def main() -> None:
         rates.append(wins / games)
         lows.append(wins / games - low)
         highs.append(high - wins / games)
-    figure, axes = plt.subplots(figsize=(10, 4.8))
+    # Wider for many runs, so that their labels do not run into each other.
+    figure, axes = plt.subplots(figsize=(max(10.0, 1.05 * len(labels)), 4.8))
     positions = range(len(labels))
     axes.errorbar(positions, rates, yerr=[lows, highs], fmt="o", capsize=5, color="tab:blue")
     players = table[0]

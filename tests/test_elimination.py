@@ -171,3 +171,36 @@ def test_reach_is_played_only_at_tables_of_reach_players():
     agent = StrategistAgent(seed=1, iterations=20, elim_reach=1)  # reach_players=6
     assert agent.reach(view) == 0 and agent._find_run(view, 6) is None
     assert StrategistAgent(seed=1, iterations=20, elim_reach=1, reach_players=3).reach(view) == 1
+
+
+def test_elim_by_cards_prefers_the_run_with_the_most_cards_expected():
+    board = GameState.new(players=3, seed=1, rules=RULES).board
+    names = ("alaska", "kamchatka", "northwest-territory", "yakutsk", "siberia")
+    ids = {name: board.id(name) for name in names}
+    owner, armies = [0] * len(board), [2] * len(board)
+    owner[ids["alaska"]] = owner[ids["kamchatka"]] = 1
+    armies[ids["alaska"]] = armies[ids["kamchatka"]] = 1
+    owner[ids["yakutsk"]], armies[ids["yakutsk"]] = 2, 9
+    armies[ids["northwest-territory"]] = armies[ids["siberia"]] = 14
+    hands = [[], [10], list(range(20, 24))]  # player 1: one card, player 2: four
+    state = GameState.from_position(owner, armies, 3, player=0, phase=Phase.ATTACK, hands=hands,
+                                    sets_traded=3, seed=4, rules=RULES)
+    turn = turn_state(state)
+    likeliest = plan_elimination(turn, 0, RandomSource(3), 64, 0.3, 1)
+    richest = plan_elimination(turn, 0, RandomSource(3), 64, 0.3, 1, by_cards=True)
+    assert likeliest.victim == 1 and richest.victim == 2
+    assert 0.3 <= richest.chance < likeliest.chance
+
+
+def test_endgame_chance_lowers_the_bar_for_a_run_once_three_players_are_left():
+    import pytest
+
+    from ai import make_agent
+
+    state, _ = position(victim_armies=30, phase=Phase.DEPLOY, pool=3)  # three players alive
+    view = state.view(0, RandomSource(2))
+    assert make_agent("strategist:iterations=20,elim_samples=48")._find_run(view, 3) is None
+    bold = make_agent("strategist:iterations=20,elim_samples=48,endgame_chance=0.0")
+    assert bold._find_run(view, 3) is not None  # any chance at all will do
+    with pytest.raises(ValueError):
+        make_agent("strategist:endgame_chance=1.5")

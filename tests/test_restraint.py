@@ -160,3 +160,56 @@ def test_the_default_holds_sets_for_runs_restrains_and_reaches_at_six_players_on
     # At five players or fewer none of the three applies (seeded games there are unchanged).
     five = make_agent("strategist:iterations=20,hold_players=7,restraint_players=7,reach_players=7")
     assert five.reach(six) == 0 and isinstance(five.act(six), Trade)
+
+
+def test_sets_are_held_only_while_hold_alive_players_are_left():
+    from risk.actions import Trade
+
+    six = trading_position(rival_stack=3)
+    # Players 2 to 5 gone: their territories are player 1's, so two players are left.
+    owner = [o if o < 2 else 1 for o in six.owner]
+    duel = GameState.from_position(owner, list(six.armies), 6, phase=Phase.TRADE, pool=3,
+                                   hands=[list(h) for h in six.hands], seed=3).view(0, RandomSource(1))
+    assert sum(duel.alive) == 2
+    default = make_agent("strategist:iterations=20")
+    assert default.hold_alive == 4
+    assert default.act(six.view(0, RandomSource(1))) == EndPhase()  # held with six alive
+    assert isinstance(default.act(duel), Trade)  # traded at once with two left
+    # hold_alive=0 holds to the end: no run takes 35 territories, so the set waits.
+    assert make_agent("strategist:iterations=20,hold_alive=0").act(duel) == EndPhase()
+    never_held = make_agent("strategist:iterations=20,hold_alive=7")
+    assert isinstance(never_held.act(six.view(0, RandomSource(1))), Trade)
+
+
+def test_the_weakest_player_trades_its_set_with_trade_weak():
+    from ai.restraint import weakness_rank
+    from risk.actions import Trade
+
+    strong = trading_position(rival_stack=3)
+    # Player 0's seven territories of 2, rivals of 3 and of 8 or 9 single armies: 5 are weaker.
+    assert weakness_rank(strong.view(0, RandomSource(1))) == 5
+    weak_armies = [1 if strong.owner[t] == 0 else a for t, a in enumerate(strong.armies)]
+    weak_armies[7] = 30
+    weak = GameState.from_position(list(strong.owner), weak_armies, 6, phase=Phase.TRADE, pool=3,
+                                   hands=[list(h) for h in strong.hands], seed=3).view(0, RandomSource(1))
+    assert weakness_rank(weak) == 0
+    spec = "strategist:iterations=20,trade=run"
+    assert make_agent(spec).act(weak) == EndPhase()  # held: no run, and weakness is not asked
+    assert isinstance(make_agent(spec + ",trade_weak=1").act(weak), Trade)
+    assert make_agent(spec + ",trade_weak=1").act(strong.view(0, RandomSource(1))) == EndPhase()
+
+
+def test_restraint_hand_restrains_before_the_card_and_restraint_alive_counts_the_players_left():
+    state = six_player_position(rival_stack=30)
+    state.conquered = False
+    state.hands[0] = [8, 9, 10, 11]
+    view = state.view(0, RandomSource(1))
+    assert exposed(view)
+    spec = "strategist:iterations=20,eliminate=false"
+    assert not make_agent(spec)._restrained(view)  # no card yet: the search decides
+    assert make_agent(spec + ",restraint_hand=4")._restrained(view)  # four cards: no attack at all
+    assert not make_agent(spec + ",restraint_hand=5")._restrained(view)
+    state.conquered = True
+    earned = state.view(0, RandomSource(1))
+    assert make_agent(spec)._restrained(earned)
+    assert not make_agent(spec + ",restraint_alive=7")._restrained(earned)  # six alive: below 7
