@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ai.common import hops_from
-from ai.turn import TurnState
+from ai.turn import EVERYONE, TurnState
 
 #: A run gives up when its best attack on the victim has a smaller conquest chance than this.
 GIVE_UP_BELOW = 0.15
@@ -48,12 +48,14 @@ def _hops_to_mask(board, mask: int) -> tuple[int, ...]:
     return tuple(hops_from(board, (t for t in range(len(board.neighbours)) if mask >> t & 1)))
 
 
-def next_attack(state: TurnState, victim: int, reach: int = 0) -> tuple[tuple[int, int] | None, float]:
+def next_attack(state: TurnState, victim: int, reach: int = 0,
+                route: bool = False) -> tuple[tuple[int, int] | None, float]:
     """The (source, target) of ours on the victim's with the best conquest chance, and the chance;
     with ``reach``, when there is none at fair odds, an attack that takes a stack of ours a step
     closer to the victim from at most ``reach`` steps out (the likeliest weighed by the stack's
-    size, so that the run is carried by the stack that can finish it)."""
-    best, best_p = _direct_attack(state, victim)
+    size, so that the run is carried by the stack that can finish it); ``route``: as
+    :func:`_direct_attack` weighs it."""
+    best, best_p = _direct_attack(state, victim, route)
     if reach and best_p < GIVE_UP_BELOW:
         step, step_p = _approach(state, victim, reach)
         if step_p > best_p:
@@ -78,30 +80,53 @@ def _approach(state: TurnState, victim: int, reach: int) -> tuple[tuple[int, int
     return best, best_p
 
 
-def _direct_attack(state: TurnState, victim: int) -> tuple[tuple[int, int] | None, float]:
+#: With ``route``, how much each of the victim's territories next to a target lowers its pick, and
+#: how much a dead end (none next to it while others are left) counts against it.
+ONWARD_COST = 0.02
+DEAD_END = 0.5
+
+
+def _direct_attack(state: TurnState, victim: int, route: bool = False) -> tuple[tuple[int, int] | None, float]:
+    """The attack on the victim with the best conquest chance; with ``route`` the chance weighed
+    so that the stack carrying the run walks a path through the victim's territories: fewest
+    onward neighbours first (Warnsdorff's rule, which leaves no territory stranded behind), a dead
+    end last."""
     player, owner, armies, win = state.player, state.owner, state.armies, state.win
     neighbours = state.board.neighbours
-    best, best_p = None, -1.0
-    theirs = state.own_mask[victim]
+    best, best_p, best_key = None, -1.0, -1.0
+    mask = state.own_mask[victim]
+    last = mask & (mask - 1) == 0
+    theirs = mask
     while theirs:
         low = theirs & -theirs
         t = low.bit_length() - 1
         theirs ^= low
+        weight = 1.0
+        if route and not last:
+            onward = sum(1 for n in neighbours[t] if mask >> n & 1)
+            weight = DEAD_END if onward == 0 else 1.0 - ONWARD_COST * onward
         for s in neighbours[t]:
             if owner[s] != player or armies[s] < 2:
                 continue
             p = win[armies[s]][armies[t]] if state.sea_rounds is None else state.chance(s, t)
-            if p > best_p:
-                best, best_p = (s, t), p
+            if p * weight > best_key:
+                best, best_p, best_key = (s, t), p, p * weight
     return best, best_p
 
 
-def play_out(state: TurnState, victim: int, rng, reach: int = 0) -> bool:
-    """Play the run on ``state`` (changed in place); True if the victim is eliminated."""
+def play_out(state: TurnState, victim: int, rng, reach: int = 0, all_in: bool = False,
+             guards: bool = True) -> bool:
+    """Play the run on ``state`` (changed in place); True if the victim is eliminated. With
+    ``all_in`` a conquest leaves no guard against the victim's stacks (they are to fall this
+    turn), so the stack carries on whole instead of shedding a guard at every step, and walks a
+    route through the victim's territories (``next_attack``'s ``route``); without ``guards`` it
+    leaves none against anyone's."""
+    if all_in:
+        state.peaceful = victim if guards else EVERYONE
     for _ in range(4 * (state.count[victim] + reach) + 8):
         if not state.alive[victim]:
             return True
-        move, chance = next_attack(state, victim, reach)
+        move, chance = next_attack(state, victim, reach, all_in)
         if move is None or chance < GIVE_UP_BELOW:
             return False
         state.attack(move[0], move[1], 0.0, rng.random())
@@ -110,11 +135,12 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0) -> bool:
 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
                      least_cards: int, stagings: int = 3, reach: int = 0,
-                     by_cards: bool = False) -> EliminationPlan | None:
+                     by_cards: bool = False, all_in: bool = False, guards: bool = True) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
     is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
     start next to the victim, or with ``reach`` up to that many territories short of it. With
-    ``by_cards`` the run with the most cards expected (chance times the victim's hand) instead."""
+    ``by_cards`` the run with the most cards expected (chance times the victim's hand) instead;
+    ``all_in`` and ``guards``: played out as :func:`play_out` plays them."""
     player, owner, armies = state.player, state.owner, state.armies
     best: EliminationPlan | None = None
     best_worth = 0.0
@@ -137,7 +163,7 @@ def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chanc
                 trial = state.copy()
                 if staging >= 0:
                     trial.armies[staging] += pool
-                wins += play_out(trial, victim, rng, reach)
+                wins += play_out(trial, victim, rng, reach, all_in, guards)
             chance = wins / samples
             worth = chance * state.hand_sizes[victim] if by_cards else chance
             if chance >= least_chance and (best is None or worth > best_worth):

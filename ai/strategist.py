@@ -91,7 +91,9 @@ Parameters (``risk bots`` lists them with their defaults):
   1,000 for holding to the end, ``hold_alive=0``; 23.1% of 156 for never holding, 7);
 - ``trade_weak``: with ``hold`` or ``run``, also trade while fewer than this many rivals have
   fewer armies than the bot (1: when it is the weakest, as Hard trades when too weak; 28.2% of
-  117 with ``hold_alive=5``, worse, stopped; 0, the default: never);
+  117 with ``hold_alive=5``, worse, stopped; 0, the default: never); ``trade_danger``: with
+  ``hold`` or ``run``, also trade when some rival's next turn eliminates the bot in at least
+  this share of played-out runs (:func:`ai.restraint.elimination_danger`; 0, the default: never);
 - ``restraint_players``, ``restraint_margin``, ``restraint_set``: at tables of at least this
   many players (6, the default; 7: never), with escalating sets, once a conquest has earned the
   card and no elimination run is under way, stop attacking while some rival's next turn could
@@ -164,7 +166,11 @@ Parameters (``risk bots`` lists them with their defaults):
   with the most cards expected (its chance times the victim's hand) instead of the likeliest
   (27.6% of 250, no gain); ``endgame_chance``: ``elim_chance`` once three players or fewer are
   left, when whoever makes the last elimination before the duel usually wins it (against five Hard 30.4% of 250 at 0.1 and 34.0% at 0.2, no gain;
-  negative, the default: ``elim_chance`` at every stage).
+  negative, the default: ``elim_chance`` at every stage); ``all_in_players``: from tables of this
+  many players on, a run's conquests (played out and played) leave no guard against the victim's
+  stacks, whose turn will not come if the run succeeds, so the stack carries on whole (7, the
+  default: never; a guard as big as the strongest enemy stack next to the source, the victim's
+  included, as ``mcts`` leaves one).
 """
 
 from __future__ import annotations
@@ -182,14 +188,14 @@ from ai.learned import learned_evaluation
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase, Place
-from ai.common import best_trade, continent_progress_claim, setup_place, trade_value, variant_decision
+from ai.common import best_trade, clamp_occupy, continent_progress_claim, setup_place, trade_value, variant_decision
 from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
                         staging_territory)
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation, reinforcement
-from ai.restraint import exposed, leading, sets_escalate, weakness_rank
+from ai.restraint import elimination_danger, exposed, leading, sets_escalate, weakness_rank
 from ai.strike import StrikeLeaf
-from ai.turn import TurnState
+from ai.turn import EVERYONE, TurnState, occupation
 from risk.phase import Phase
 from risk.state import NO_OWNER
 
@@ -252,6 +258,7 @@ class StrategistAgent(MCTSAgent):
                  restraint_set: int = 0, restraint_test: str = "exposed", hold_players: int = 6,
                  hold_alive: int = 4, elim_by_cards: bool = False, restraint_hand: int = 99,
                  trade_weak: int = 0, restraint_alive: int = 3, endgame_chance: float = -1.0,
+                 trade_danger: float = 0.0, all_in_players: int = 7, run_guards: bool = True,
                  verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
@@ -259,7 +266,8 @@ class StrategistAgent(MCTSAgent):
         non_negative(w_armies=w_armies, w_income=w_income, w_survival=w_survival, w_card=w_card,
                      reply_share=reply_share, restraint_margin=restraint_margin, e_survival=e_survival,
                      e_income=e_income, e_territory=e_territory, e_card=e_card)
-        between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau, strike=strike)
+        between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau, strike=strike,
+                        trade_danger=trade_danger)
         one_of("leaf", leaf, ("reply", "end", "learned"))
         one_of("restraint_test", restraint_test, RESTRAINT_TESTS)
         one_of("fortify", fortify, FORTIFY_MOVES)
@@ -310,6 +318,9 @@ class StrategistAgent(MCTSAgent):
         self.trade_weak = trade_weak
         self.restraint_alive = restraint_alive
         self.endgame_chance = endgame_chance
+        self.trade_danger = trade_danger
+        self.all_in_players = all_in_players
+        self.run_guards = run_guards
         self.strike_players = strike_players
         self._claimed_first: bool | None = None  # in a duel, whether this seat claimed (and plays) first
         self.eliminate = eliminate
@@ -373,6 +384,12 @@ class StrategistAgent(MCTSAgent):
                     return run
             elif view.phase not in (Phase.OCCUPY, Phase.TRADE):
                 self._victim = None
+        if view.phase == Phase.OCCUPY and self._victim is not None and self.all_in(view):
+            # The run's stack moves on whole: the victim's stacks are to fall this turn.
+            s, t = view.attack_source, view.attack_target
+            peaceful = self._victim if self.run_guards else EVERYONE
+            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min,
+                                                 peaceful))
         if view.phase == Phase.ATTACK and self._restrained(view):
             self._macro = None
             return EndPhase()
@@ -395,6 +412,9 @@ class StrategistAgent(MCTSAgent):
         if self.trade == "hold" and exposed(view, self.restraint_margin):
             return True
         if self.trade_weak and weakness_rank(view) < self.trade_weak:
+            return True
+        if self.trade_danger and elimination_danger(view, view.rng, self.elim_samples,
+                                                    self.reach(view)) >= self.trade_danger:
             return True
         return self._find_run(view, view.pool + value) is not None
 
@@ -437,11 +457,16 @@ class StrategistAgent(MCTSAgent):
         if self.endgame_chance >= 0 and sum(1 for alive in view.alive if alive) <= 3:
             least = self.endgame_chance
         return plan_elimination(state, pool, view.rng, self.elim_samples, least, self.elim_cards,
-                                reach=self.reach(view), by_cards=self.elim_by_cards)
+                                reach=self.reach(view), by_cards=self.elim_by_cards, all_in=self.all_in(view),
+                                guards=self.run_guards)
 
     def reach(self, view) -> int:
         """How far short of a victim a run may start at this table (:mod:`ai.elimination`)."""
         return self.elim_reach if view.players >= self.reach_players else 0
+
+    def all_in(self, view) -> bool:
+        """Whether a run's conquests leave no guard against the victim at this table."""
+        return view.players >= self.all_in_players
 
     def _plan_run(self, view, pool: int) -> None:
         """Look for a run that eliminates a player this turn; if there is one, deploy for it."""
@@ -461,7 +486,7 @@ class StrategistAgent(MCTSAgent):
         if not view.alive[victim]:
             self._victim = None
             return None
-        move, chance = next_attack(TurnState.from_view(view), victim, self.reach(view))
+        move, chance = next_attack(TurnState.from_view(view), victim, self.reach(view), self.all_in(view))
         if move is None or chance < GIVE_UP_BELOW:
             self._victim = None
             return None

@@ -15,6 +15,10 @@ from ai.odds import border_chance, covers, odds_rows
 
 STOP = None  #: the macro-action that ends the attack phase
 
+#: A ``peaceful`` owner meaning every stack: a conquest leaves no guard at all (a run that is to
+#: carry its whole stack on, :mod:`ai.elimination`).
+EVERYONE = -2
+
 
 class TurnState:
     __slots__ = ("board", "player", "owner", "armies", "own_mask", "count", "alive", "conquered",
@@ -230,8 +234,11 @@ class TurnState:
 def occupation(board, owner, armies, source: int, target: int, least: int, peaceful: int = NO_OWNER) -> int:
     """How many armies to move into a conquest: all, except a guard as big as the strongest
     enemy stack still next to the source (at least ``least``, and one always stays); the stacks
-    of ``peaceful`` (the neutral army, which never attacks, or NO_OWNER) need no guard."""
+    of ``peaceful`` (the neutral army, which never attacks, or NO_OWNER) need no guard, nor any
+    stack's with ``EVERYONE``."""
     movable = armies[source] - 1
+    if peaceful == EVERYONE:
+        return movable
     player = owner[source]
     guard = 0
     for n in board.neighbours[source]:

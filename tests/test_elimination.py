@@ -204,3 +204,105 @@ def test_endgame_chance_lowers_the_bar_for_a_run_once_three_players_are_left():
     assert bold._find_run(view, 3) is not None  # any chance at all will do
     with pytest.raises(ValueError):
         make_agent("strategist:endgame_chance=1.5")
+
+
+def north_america_run(stack: int) -> tuple[GameState, TurnState]:
+    """Six players: 1 holds North America but Eastern United States and Central America, 2 armies
+    on each; 0 has ``stack`` armies on Eastern United States; 2 to 5 hold the rest."""
+    board = GameState.new(players=6, seed=1, rules=RULES).board
+    names = ("alaska", "northwest-territory", "greenland", "alberta", "ontario", "quebec",
+             "western-united-states")
+    owner = [2 + t % 4 for t in range(len(board))]
+    armies = [1] * len(board)
+    for name in names:
+        owner[board.id(name)], armies[board.id(name)] = 1, 2
+    east = board.id("eastern-united-states")
+    owner[east], armies[east] = 0, stack
+    hands = [[], [0, 1, 2], [], [], [], []]
+    state = GameState.from_position(owner, armies, 6, player=0, phase=Phase.ATTACK, hands=hands, seed=4,
+                                    rules=RULES)
+    turn = TurnState.from_view(state.view(0, RandomSource(2)))
+    turn.grow_table(80)
+    return state, turn
+
+
+def test_an_all_in_run_walks_a_route_where_the_greedy_one_strands_its_stack():
+    from ai.elimination import play_out
+
+    _, turn = north_america_run(stack=40)
+    greedy, all_in = turn.copy(), turn.copy()
+    # Every attack is a sure thing, so the draws do not matter: only the order and the guards do.
+    assert not play_out(greedy, 1, RandomSource(1), reach=2)  # guards left behind, a dead end walked into
+    assert play_out(all_in, 1, RandomSource(1), reach=2, all_in=True)
+    assert all_in.count[1] == 0 and all_in.count[0] == 8
+    # The stack carried on (one army left on each conquest, a guard of one against each other player).
+    assert max(all_in.armies[t] for t in range(len(all_in.owner)) if all_in.owner[t] == 0) >= 15
+
+
+def test_route_takes_the_territory_with_fewest_onward_neighbours_and_leaves_dead_ends_last():
+    state, turn = north_america_run(stack=40)
+    board = state.board
+    move, chance = next_attack(turn, 1, route=True)
+    # From Eastern United States: Ontario borders five of the victim's, Quebec and Western US two.
+    assert board.names[move[1]] in ("Quebec", "Western United States") and chance > 0.99
+    assert board.names[next_attack(turn, 1)[0][1]] == "Ontario"  # greedy: the first of equal odds
+
+
+def test_strategist_plans_and_plays_all_in_runs_from_all_in_players():
+    from risk.actions import Occupy
+
+    state, _ = north_america_run(stack=40)
+    view = state.view(0, RandomSource(2))
+    all_in = StrategistAgent(seed=1, iterations=20, all_in_players=6)
+    assert all_in.all_in(view) and not StrategistAgent(seed=1, iterations=20).all_in(view)
+    plan = all_in._find_run(view, 0)
+    assert plan is not None and plan.victim == 1 and plan.chance == 1.0
+    # The run's first conquest: the whole stack but one moves on, no guard against the victim.
+    ontario = state.board.id("ontario")
+    east = state.board.id("eastern-united-states")
+    state.armies[ontario] = 0
+    state.owner[ontario] = 0
+    state.phase, state.attack_source, state.attack_target, state.occupy_min = Phase.OCCUPY, east, ontario, 3
+    all_in._victim = 1
+    occupying = state.view(0, RandomSource(2))
+    assert all_in.act(occupying) == Occupy(39)
+    guarded = StrategistAgent(seed=1, iterations=20)
+    guarded._victim = 1
+    assert guarded.act(occupying) == Occupy(38)  # a guard of 2, the victim's Quebec next to it
+
+
+def test_a_run_without_guards_carries_more_of_its_stack_past_other_players_stacks():
+    from ai.elimination import play_out
+
+    state, turn = north_america_run(stack=40)
+    board = state.board
+    # A big stack of player 3's on Greenland's neighbour Iceland: guarded runs leave a guard
+    # of its size wherever they pass it.
+    iceland = board.id("iceland")
+    turn.owner[iceland], turn.armies[iceland] = 3, 12
+    guarded, bare = turn.copy(), turn.copy()
+    assert play_out(guarded, 1, RandomSource(1), reach=2, all_in=True)
+    assert play_out(bare, 1, RandomSource(1), reach=2, all_in=True, guards=False)
+    ours = [t for t in range(len(bare.owner)) if bare.owner[t] == 0]
+    # Without guards every conquest but the last keeps one army; with them Greenland keeps 12.
+    assert max(bare.armies[t] for t in ours) > max(guarded.armies[t] for t in ours)
+    assert sorted(bare.armies[t] for t in ours)[:-1] == [1] * (len(ours) - 1)
+    assert guarded.armies[board.id("greenland")] >= 12
+
+
+def test_strategist_run_guards_false_moves_the_whole_stack_on():
+    from risk.actions import Occupy
+
+    state, _ = north_america_run(stack=40)
+    board = state.board
+    east, ontario = board.id("eastern-united-states"), board.id("ontario")
+    state.owner[ontario], state.armies[ontario] = 0, 0
+    # A stack of player 2's next to Eastern United States: guarded, the run leaves 9 behind.
+    central = board.id("central-america")
+    state.owner[central], state.armies[central] = 2, 9
+    state.phase, state.attack_source, state.attack_target, state.occupy_min = Phase.OCCUPY, east, ontario, 3
+    occupying = state.view(0, RandomSource(2))
+    for spec, moved in (({}, 31), ({"run_guards": False}, 39)):
+        agent = StrategistAgent(seed=1, iterations=20, all_in_players=6, **spec)
+        agent._victim = 1
+        assert agent.act(occupying) == Occupy(moved)

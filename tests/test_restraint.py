@@ -213,3 +213,24 @@ def test_restraint_hand_restrains_before_the_card_and_restraint_alive_counts_the
     earned = state.view(0, RandomSource(1))
     assert make_agent(spec)._restrained(earned)
     assert not make_agent(spec + ",restraint_alive=7")._restrained(earned)  # six alive: below 7
+
+
+def test_elimination_danger_grows_with_the_rival_stack_and_trade_danger_trades_the_set():
+    import random
+
+    from ai.restraint import elimination_danger
+    from risk.actions import Trade
+
+    # Player 0's seven territories of 2 armies in North America, player 1's stack next to them.
+    calm = trading_position(rival_stack=3).view(0, RandomSource(1))
+    threatened = trading_position(rival_stack=40).view(0, RandomSource(1))
+    assert elimination_danger(calm, random.Random(1), 24) == 0.0
+    assert elimination_danger(threatened, random.Random(1), 24) == 1.0
+    middling = elimination_danger(trading_position(rival_stack=20).view(0, RandomSource(1)), random.Random(1), 24)
+    assert 0.0 < middling < 1.0
+    spec = "strategist:iterations=20,trade=run"
+    assert make_agent(spec).act(threatened) == EndPhase()  # held: no run of its own
+    assert isinstance(make_agent(spec + ",trade_danger=0.3").act(threatened), Trade)
+    assert make_agent(spec + ",trade_danger=0.3").act(calm) == EndPhase()
+    with pytest.raises(ValueError, match="trade_danger"):
+        make_agent("strategist:trade_danger=1.5")
