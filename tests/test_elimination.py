@@ -253,8 +253,8 @@ def test_strategist_plans_and_plays_all_in_runs_from_all_in_players():
 
     state, _ = north_america_run(stack=40)
     view = state.view(0, RandomSource(2))
-    all_in = StrategistAgent(seed=1, iterations=20, all_in_players=6)
-    assert all_in.all_in(view) and not StrategistAgent(seed=1, iterations=20).all_in(view)
+    all_in = StrategistAgent(seed=1, iterations=20)  # the default: all in at six players
+    assert all_in.all_in(view) and not StrategistAgent(seed=1, iterations=20, all_in_players=7).all_in(view)
     plan = all_in._find_run(view, 0)
     assert plan is not None and plan.victim == 1 and plan.chance == 1.0
     # The run's first conquest: the whole stack but one moves on, no guard against the victim.
@@ -266,7 +266,7 @@ def test_strategist_plans_and_plays_all_in_runs_from_all_in_players():
     all_in._victim = 1
     occupying = state.view(0, RandomSource(2))
     assert all_in.act(occupying) == Occupy(39)
-    guarded = StrategistAgent(seed=1, iterations=20)
+    guarded = StrategistAgent(seed=1, iterations=20, all_in_players=7)
     guarded._victim = 1
     assert guarded.act(occupying) == Occupy(38)  # a guard of 2, the victim's Quebec next to it
 
@@ -302,7 +302,7 @@ def test_strategist_run_guards_false_moves_the_whole_stack_on():
     state.owner[central], state.armies[central] = 2, 9
     state.phase, state.attack_source, state.attack_target, state.occupy_min = Phase.OCCUPY, east, ontario, 3
     occupying = state.view(0, RandomSource(2))
-    for spec, moved in (({}, 31), ({"run_guards": False}, 39)):
-        agent = StrategistAgent(seed=1, iterations=20, all_in_players=6, **spec)
+    for spec, moved in (({"run_guards": True}, 31), ({}, 39)):
+        agent = StrategistAgent(seed=1, iterations=20, **spec)
         agent._victim = 1
         assert agent.act(occupying) == Occupy(moved)
