@@ -135,16 +135,18 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0, all_in: bool = 
 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
                      least_cards: int, stagings: int = 3, reach: int = 0,
-                     by_cards: bool = False, all_in: bool = False, guards: bool = True) -> EliminationPlan | None:
+                     by_cards: bool = False, all_in: bool = False, guards: bool = True,
+                     victims=None) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
     is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
     start next to the victim, or with ``reach`` up to that many territories short of it. With
     ``by_cards`` the run with the most cards expected (chance times the victim's hand) instead;
-    ``all_in`` and ``guards``: played out as :func:`play_out` plays them."""
+    ``all_in`` and ``guards``: played out as :func:`play_out` plays them; ``victims``: only these
+    opponents (every one by default)."""
     player, owner, armies = state.player, state.owner, state.armies
     best: EliminationPlan | None = None
     best_worth = 0.0
-    for victim in range(state.players):
+    for victim in range(state.players) if victims is None else victims:
         if victim == player or not state.alive[victim] or victim == state.neutral:
             continue
         if state.hand_sizes[victim] < least_cards:

@@ -18,7 +18,7 @@ every Hard targets.
 
 from __future__ import annotations
 
-from ai.elimination import hops_to, play_out
+from ai.elimination import plan_elimination
 from ai.evaluation import continent_masks, income_of
 from ai.turn import TurnState
 
@@ -58,9 +58,9 @@ def exposed(view, margin: float = 1.0) -> bool:
 def elimination_danger(view, rng, samples: int, reach: int = 2, stagings: int = 3) -> float:
     """The likeliest elimination of the player by one rival's next turn: for each rival, its
     income and the sets its hand is expected to hold (a third of a set per card beyond two, at
-    the next set's value) deployed on one of its largest stacks within ``reach`` of the player,
-    the run of :func:`ai.elimination.play_out` (with ``all_in``) played ``samples`` times; the best rival's and
-    stack's share of runs that took every territory of the player."""
+    the next set's value) deployed on one of its largest stacks within ``reach`` of the player and
+    the run played out ``samples`` times (:func:`ai.elimination.plan_elimination`, all in); the
+    best rival's and stack's share of runs that took every territory of the player."""
     me = view.player
     base = TurnState.from_view(view)
     next_set = view.rules.set_value(view.sets_traded)
@@ -71,16 +71,9 @@ def elimination_danger(view, rng, samples: int, reach: int = 2, stagings: int = 
         state = base.copy()
         state.player = rival
         state.grow_table(max(view.armies) + pool)
-        hops = hops_to(state, me)
-        starts = sorted((s for s in range(len(state.owner)) if state.owner[s] == rival and hops[s] <= reach + 1),
-                        key=lambda s: (-state.armies[s], s))[:stagings]
-        for staging in starts:
-            taken = 0
-            for _ in range(samples):
-                trial = state.copy()
-                trial.armies[staging] += pool
-                taken += play_out(trial, me, rng, reach, all_in=True)
-            worst = max(worst, taken / samples)
+        plan = plan_elimination(state, pool, rng, samples, 0.0, 0, stagings, reach, all_in=True, victims=(me,))
+        if plan is not None:
+            worst = max(worst, plan.chance)
     return worst
 
 
