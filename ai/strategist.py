@@ -58,126 +58,28 @@ that scores the position after the opponents' expected reply instead of the turn
 (``leaf=reply``, :class:`ai.reply_evaluation.ReplyEvaluation`), and a fortify move chosen by
 that leaf (``fortify=leaf``, :func:`ai.fortify_plan.leaf_fortify`).
 
-Parameters (``risk bots`` lists them with their defaults):
+Parameters (``risk bots`` lists them with their defaults; docs/strategist.md says what each
+was measured to do):
 
-- ``iterations``, ``c``, ``tau``, ``rollout_threshold``, ``rollout_depth``, ``max_time``: the
-  search, as in ``mcts`` (a deeper greedy continuation, ``rollout_depth=8``, measured level
-  with 3 against Hard: docs/strength.md);
-- ``block_claims``: in a two-player game, claim territories by :func:`ai.opening.blocking_claim`
-  (block a continent the opponent is one claim from, complete one's own), instead of ``mcts``'s
-  claim (which it keeps with more players: see ``focus_setup``);
-- ``focus_setup``: in a two-player game, place set-up armies on one staging territory for the
-  target continent (:func:`ai.opening.staging_territory`), instead of ``mcts``'s spread (which
-  it keeps with more players: with the opening, it won 1 of 9 four-player games against three
-  ``mcts`` and 3 of 15 three-player games against two Hard);
-- ``claim_players``, ``focus_players``: the largest table at which ``block_claims`` and
-  ``focus_setup`` are played (2: duels only, as measured);
-- ``leaf``: ``end`` (the default, ``mcts``'s evaluation of the turn's end), ``reply``, or
-  ``learned`` (:class:`ai.learned.LearnedEvaluation`, the chance of winning fitted to games
-  between ``mcts`` bots) at tables of at least ``learned_players`` players (``end`` below);
-- ``w_armies``, ``w_income``, ``w_survival``, ``w_card``: the reply leaf's weights (army share
-  after the reply, income share after the reply, mean survival, the card earned);
-- ``reply_share``: the part of an enemy's next income (and likely set) the reply leaf assumes
-  lands on any one of its stacks;
-- ``trade``: ``run`` (the default) or ``hold`` at tables of at least ``hold_players`` players
-  (6), ``early`` below them (the best set as soon as one is held, as ``mcts``), or ``forced``
-  (only when the hand is full enough that the rules force a trade); with ``hold`` a set is
-  traded when the bot is exposed (:func:`ai.restraint.exposed`, with ``restraint_margin``) or
-  when with it a run could eliminate a card holder this turn, else held for a bigger set (Hard's
-  habit; against five Hard 21.0% of 200, no gain), with ``run`` only for an elimination run or
-  when the hand forces it: Hard's habit without the exposure test (22.8% of 250 alone; with
-  restraint and ``elim_reach`` the six-player default);
-- ``hold_alive``: ``hold`` and ``run`` hold sets only while at least this many players are
-  alive, and trade as ``early`` once fewer are left (4, the default: with three players left or
-  fewer a set is traded as soon as it is held, as Hard trades once one rival is left; against
-  five Hard 34.0% of 1,000 over ``hold_alive`` 3 to 6, level with each other, against 31.6% of
-  1,000 for holding to the end, ``hold_alive=0``; 23.1% of 156 for never holding, 7);
-- ``trade_weak``: with ``hold`` or ``run``, also trade while fewer than this many rivals have
-  fewer armies than the bot (1: when it is the weakest, as Hard trades when too weak; 28.2% of
-  117 with ``hold_alive=5``, worse, stopped; 0, the default: never); ``trade_danger``: with
-  ``hold`` or ``run``, also trade when some rival's next turn eliminates the bot in at least
-  this share of played-out runs (:func:`ai.restraint.elimination_danger`; 0.3: 26.0% of 208,
-  worse, stopped; 0, the default: never);
-- ``restraint_players``, ``restraint_margin``, ``restraint_set``: at tables of at least this
-  many players (6, the default; 7: never), with escalating sets, once a conquest has earned the
-  card and no elimination run is under way, stop attacking while some rival's next turn could
-  bring more than ``restraint_margin`` times the bot's armies and territories
-  (:mod:`ai.restraint`), from a next set worth ``restraint_set`` on (against five Hard: 24.0% of 500 at 1.0, against 19.6% of
-  250 without, not a decided gain alone; 18% of 100 at 0.5, 19% of 100 at 1.5; with
-  ``trade=run`` and ``elim_reach`` 32.8% of a declared 500, the default); with
-  ``restraint_test=leading`` instead while the bot's value as Hard ranks players is above
-  ``restraint_margin`` times every rival's (:func:`ai.restraint.leading`; 19.6% of 163, no gain);
-  ``restraint_hand``: with this many cards in hand, restrain before the card is earned too
-  (24.3% of 140 at 4, worse, stopped; 99, the default: never); ``restraint_alive``: restrain
-  only while at least this many players are alive (3, the default; 4: 33.3% of 117, level);
-- ``fortify``: ``markov-march`` (the default: ``mcts``'s survival-evening move, and when it does
-  not move, the largest idle interior stack marches one step towards the border,
-  :func:`ai.fortify_plan.march_to_border`), ``march-markov`` (the march first, of a stack that
-  can move at least three armies, else ``mcts``'s move: traced duels lost a stack idle inside
-  while ``mcts``'s move shifted one army), ``markov`` (``mcts``'s alone) or ``leaf`` (the move
-  after which the leaf scores best, else the march);
-- ``material``, ``material_players``: the weight of the share of armies and cards in the leaf
-  (0 to 1), from tables of this many players on (against five Hard, with ``hold_alive=4``:
-  32.6% of 478 at 0.6, 25.2% of 202 at 0.9, no gain); ``against_strongest``: measure them against
-  the strongest rival's instead (crediting it with a weak card holder's hand);
-- ``capture_trades``: model the trade forced after a capture in the search (with
-  ``captured_cards = "trade"``);
-- ``second_setup``: the set-up of a duel's second player (``focus``, the staged stack,
-  ``spread``, ``mcts``'s, or ``guard``, one stack facing the opponent's biggest);
-  ``second_claims``: its claims (``block-compact``, the default: blocking, and when nothing is to
-  be blocked, completed or built, the free territory that joins the most of its own and borders
-  the fewest of the opponent's, :func:`ai.opening.compact_claim`; measured: the second player
-  won 47% instead of 38%; ``block``, the first player's, with ``mcts``'s claim to fall back on;
-  ``block-front``, among the opponent's, 5%; ``progress``, ``mcts``'s, 2%); ``first_claims``: the same
-  for the first player (``block``, ``block-compact`` or ``block-front``); ``table_claims``: the
-  claims at a bigger table (``small``, the default: ``mcts``'s continent-progress claim leaning
-  harder to the small continents, :func:`ai.opening.small_continent_claim`, measured against two
-  Hard: 63% instead of 50 to 55%; ``progress``, ``mcts``'s; ``compact``, 41%; ``front``, 23%;
-  ``lookahead``, :func:`ai.table_claims.lookahead_claim`, the claiming played out and the
-  continents scored by bonus over open borders; ``fortress``, as below; ``fortress-block``, the
-  same, blocking opponents' continents when the fortress is not the bot's whole: 43% of 100
-  against three ``mcts``, worse from the last seats);
-  ``fortress_players``: from tables of this many players on, claim by
-  :func:`ai.table_claims.fortress_claim` instead (7: never; measured against three ``mcts``:
-  54% of a declared 400 instead of 27% of 100; against five Hard 21% instead of 13%; against two
-  Hard, as ``table_claims=fortress``, 31% instead of 63%, so not at three); ``fortress-open``,
-  leave a fortress an opponent entered first for the continent nobody entered with the best
-  bonus per gate (``fortress-open-small``: the smallest), both worse from the last two seats
-  (``benchmarks/seat_screen.py``: 37 and 28 of 120 games the default won 49 of);
-  ``fortress_setup``: at those tables, place set-up armies by
-  :func:`ai.table_claims.fortress_staging` first (58.0% of 200 against three ``mcts``, where
-  the bot without it won 51.0% of the same 200 deals), at tables of at most
-  ``fortress_setup_players`` (5: against four ``mcts`` 56.0% of 200 with it, 40.5% without;
-  against five Hard 16.7% of 150 with it, 21.3% without);
-  ``second_tau``: if not 0, the search's τ for a duel's second player (both measured: no gain);
-- ``e_survival``, ``e_income``, ``e_territory``, ``e_card``: the weights of the end-of-turn
-  leaf (:class:`ai.evaluation.Evaluation`; ``mcts``'s by default); ``projected``: score income
-  and territory as if every territory an enemy neighbour more likely than not takes were theirs;
-- ``strike``, ``strike_players``: the weight (0 to 1) of the player's share of all armies after
-  each enemy's best strike next turn (:mod:`ai.strike`: a stack with the enemy's whole
-  reinforcement walking through the player's territories, the armies it takes), blended into
-  the leaf at tables of at most this many players;
-- ``neutral_calm``: in a duel with the neutral army, count its stacks as what they are, armies
-  that never attack: no threat in the leaf's survival term or the fortify move, and no guard
-  left behind against them when a stack moves into a conquest (``mcts`` guards against them as
-  against the opponent; measured against ``mcts`` in the project's duel, docs/strength.md);
-- ``eliminate``, ``elim_players``: plan elimination runs, from tables of this many players on;
-  ``elim_chance``: the least share of played-out runs that must succeed; ``elim_cards``: the
-  fewest cards the victim must hold; ``elim_samples``: runs played out per victim and stack;
-  ``elim_reach``: how many territories short of the victim a run may start and fight its way
-  there (2, the default; 0: only from stacks that border it; :mod:`ai.elimination`), at tables
-  of at least ``reach_players`` players (6); ``elim_by_cards``: choose among the runs the one
-  with the most cards expected (its chance times the victim's hand) instead of the likeliest
-  (27.6% of 250, no gain); ``endgame_chance``: ``elim_chance`` once three players or fewer are
-  left, when whoever makes the last elimination before the duel usually wins it (against five Hard 30.4% of 250 at 0.1 and 34.0% at 0.2, no gain;
-  negative, the default: ``elim_chance`` at every stage); ``all_in_players``: from tables of this
-  many players on, a run's conquests (played out and played) leave no guard against the victim's
-  stacks, whose turn will not come if the run succeeds, and walk a route through the victim's
-  territories (:func:`ai.elimination.next_attack`'s ``route``); ``run_guards``: with it, whether
-  a guard is still left against the other players' stacks (true) or none at all (false), so that
-  the stack carries on whole (6 and false, the defaults: against five Hard 46.6% of 500 where
-  the tenth round's bot, guarding as ``mcts`` does, won 33.5% of a declared 1,000; 37.0% of 700
-  with guards against the others; 7: never);
+- the search, as ``mcts``: ``iterations``, ``c``, ``tau``, ``max_time``, ``rollout_threshold``,
+  ``rollout_depth``;
+- the leaf: ``leaf`` (``end``, ``reply`` or ``learned``, the latter from ``learned_players``
+  on), the end leaf's weights ``e_survival``, ``e_income``, ``e_territory``, ``e_card``, the
+  reply leaf's ``w_armies``, ``w_income``, ``w_survival``, ``w_card``, ``reply_share``; the share
+  of armies and cards blended in, ``material`` from ``material_players`` on; ``projected``,
+  ``against_strongest``, ``strike`` with ``strike_players``;
+- the opening: ``block_claims``, ``first_claims`` and ``second_claims`` up to ``claim_players``;
+  ``focus_setup`` and ``second_setup`` up to ``focus_players``; ``table_claims`` above it;
+  ``fortress_players``, ``fortress_setup``, ``fortress_setup_players``;
+- the fortify move: ``fortify`` (``markov-march``, ``march-markov``, ``markov`` or ``leaf``);
+- the cards: ``trade`` (``run``, ``hold``, ``early`` or ``forced``) from ``hold_players`` on,
+  while ``hold_alive`` players are left, ``trade_weak``, ``trade_danger``; ``capture_trades``;
+- the runs (:mod:`ai.elimination`): ``eliminate`` from ``elim_players`` on, ``elim_chance``,
+  ``endgame_chance``, ``elim_cards``, ``elim_samples``, ``elim_by_cards``; ``elim_reach`` from
+  ``reach_players`` on; ``all_in_players`` and ``run_guards`` (the run's stack carried on whole);
+- restraint (:mod:`ai.restraint`): ``restraint_players``, ``restraint_margin``,
+  ``restraint_set``, ``restraint_test``, ``restraint_hand``, ``restraint_alive``;
+- the duel: ``neutral_calm``, ``second_tau``.
 """
 
 from __future__ import annotations
