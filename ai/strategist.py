@@ -167,7 +167,7 @@ class StrategistAgent(MCTSAgent):
                  restraint_set: int = 0, restraint_test: str = "exposed", hold_players: int = 6,
                  hold_alive: int = 4, elim_by_cards: bool = False, restraint_hand: int = 99,
                  trade_weak: int = 0, restraint_alive: int = 3, endgame_chance: float = -1.0,
-                 trade_danger: float = 0.0, all_in_players: int = 6, run_guards: bool = False,
+                 trade_danger: float = 0.0, all_in_players: int = 3, run_guards: bool = False,
                  verbose: bool = False):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
