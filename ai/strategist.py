@@ -375,7 +375,8 @@ class StrategistAgent(MCTSAgent):
         return self.elim_reach if view.players >= self.reach_players else 0
 
     def all_in(self, view) -> bool:
-        """Whether a run's conquests leave no guard against the victim at this table."""
+        """Whether runs are played all in at this table: no guard left against the victim's stacks
+        (nor, without ``run_guards``, anyone's), a route walked through its territories."""
         return view.players >= self.all_in_players
 
     def _plan_run(self, view, pool: int) -> None:
