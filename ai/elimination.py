@@ -20,6 +20,7 @@ table of six the card holder worth eliminating seldom borders the stack that cou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -136,7 +137,7 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0, all_in: bool = 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
                      least_cards: int, stagings: int = 3, reach: int = 0,
                      by_cards: bool = False, all_in: bool = False, guards: bool = True,
-                     victims=None) -> EliminationPlan | None:
+                     victims: Iterable[int] | None = None) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
     is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
     start next to the victim, or with ``reach`` up to that many territories short of it. With

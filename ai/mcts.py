@@ -190,7 +190,7 @@ class MCTSAgent(BaseAgent):
         if phase == Phase.OCCUPY:
             s, t = view.attack_source, view.attack_target
             return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min,
-                                                 self.peaceful(view)))
+                                                 self.unguarded(view)))
         if phase == Phase.DEPLOY:
             return self._deploy(view)
         self._deployment = None
@@ -272,6 +272,11 @@ class MCTSAgent(BaseAgent):
         """An owner whose stacks never attack, to be played as such (a subclass may name the
         neutral army); ``mcts`` plays every stack as a threat: NO_OWNER."""
         return NO_OWNER
+
+    def unguarded(self, view) -> int:
+        """The owner whose stacks need no guard when a stack moves into a conquest (a subclass may
+        vary it during a turn): the peaceful one."""
+        return self.peaceful(view)
 
     def search_tau(self) -> float:
         """The odds below which the search neither starts nor continues an attack (a subclass

@@ -98,14 +98,14 @@ from ai.learned import learned_evaluation
 from ai.mcts import MCTSAgent
 from ai.markov import markov_transport
 from risk.actions import Attack, EndPhase, Place
-from ai.common import best_trade, clamp_occupy, continent_progress_claim, setup_place, trade_value, variant_decision
+from ai.common import best_trade, continent_progress_claim, setup_place, trade_value, variant_decision
 from ai.opening import (blocking_claim, compact_claim, front_claim, guard_territory, small_continent_claim,
                         staging_territory)
 from ai.registry import register
 from ai.reply_evaluation import ReplyEvaluation, reinforcement
 from ai.restraint import elimination_danger, exposed, leading, sets_escalate, weakness_rank
 from ai.strike import StrikeLeaf
-from ai.turn import EVERYONE, TurnState, occupation
+from ai.turn import EVERYONE, TurnState
 from risk.phase import Phase
 from risk.state import NO_OWNER
 
@@ -294,12 +294,6 @@ class StrategistAgent(MCTSAgent):
                     return run
             elif view.phase not in (Phase.OCCUPY, Phase.TRADE):
                 self._victim = None
-        if view.phase == Phase.OCCUPY and self._victim is not None and self.all_in(view):
-            # The run's stack moves on whole: the victim's stacks are to fall this turn.
-            s, t = view.attack_source, view.attack_target
-            peaceful = self._victim if self.run_guards else EVERYONE
-            return clamp_occupy(view, occupation(view.board, view.owner, view.armies, s, t, view.occupy_min,
-                                                 peaceful))
         if view.phase == Phase.ATTACK and self._restrained(view):
             self._macro = None
             return EndPhase()
@@ -347,6 +341,12 @@ class StrategistAgent(MCTSAgent):
     def peaceful(self, view) -> int:
         """The owner whose stacks never attack (the neutral army, with ``neutral_calm``), or NO_OWNER."""
         return view.neutral if self.neutral_calm else NO_OWNER
+
+    def unguarded(self, view) -> int:
+        # On an all-in run the stack moves on whole: the victim's stacks are to fall this turn.
+        if self._victim is not None and self.all_in(view):
+            return self._victim if self.run_guards else EVERYONE
+        return super().unguarded(view)
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)

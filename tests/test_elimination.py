@@ -253,7 +253,7 @@ def test_strategist_plans_and_plays_all_in_runs_from_all_in_players():
 
     state, _ = north_america_run(stack=40)
     view = state.view(0, RandomSource(2))
-    all_in = StrategistAgent(seed=1, iterations=20)  # the default: all in at six players
+    all_in = StrategistAgent(seed=1, iterations=20)  # the default: all in from three players on
     assert all_in.all_in(view) and not StrategistAgent(seed=1, iterations=20, all_in_players=7).all_in(view)
     plan = all_in._find_run(view, 0)
     assert plan is not None and plan.victim == 1 and plan.chance == 1.0
