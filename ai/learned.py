@@ -3,7 +3,7 @@
 The hand-made leaf (:class:`ai.evaluation.Evaluation`) weighs survival, income, territory and
 cards by judgement. This one fits the weights instead: a logistic regression of "the player who
 just ended a turn went on to win" on the features below, over the turn-end positions of games
-between ``mcts`` bots (``benchmarks/fit_leaf.py`` plays them from a seed, fits the weights and
+between ``mcts`` bots (``lab/scripts/fit_leaf.py`` plays them from a seed, fits the weights and
 writes :mod:`ai.learned_weights`). The features are the mover's shares against the whole table
 and against its strongest rival, because at a table of four a position is good or bad relative
 to the leader, not only in itself:
@@ -133,6 +133,6 @@ def learned_evaluation(set_value: float) -> LearnedEvaluation:
     missing = set(FEATURES) - set(learned_weights.WEIGHTS)
     if missing:
         raise ValueError(f"ai/learned_weights.py has no weight for {', '.join(sorted(missing))}: "
-                         "refit it with benchmarks/fit_leaf.py")
+                         "refit it with lab/scripts/fit_leaf.py")
     return LearnedEvaluation(tuple(learned_weights.WEIGHTS[name] for name in FEATURES),
                              learned_weights.BIAS, set_value)

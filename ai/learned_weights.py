@@ -1,4 +1,4 @@
-"""The learned leaf's weights (:mod:`ai.learned`), written by benchmarks/fit_leaf.py fit
+"""The learned leaf's weights (:mod:`ai.learned`), written by lab/scripts/fit_leaf.py fit
 from 12014 turn-end positions of 278 games (leaf-a.jsonl, leaf-b.jsonl); see its recipe."""
 
 BIAS = -2.819617262033811

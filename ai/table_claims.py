@@ -5,7 +5,7 @@ player claims towards the continent where it leads, nobody blocks, and each seat
 claiming with the same block in game after game (South America with most of North America;
 Australia with seven of Asia; Africa with four of Asia; Europe with three of North America).
 The player holding Australia behind its own Siam won 16 of 24 such games, the one holding Europe
-none (``benchmarks/claim_blocks.py``, docs/strength.md).
+none (``lab/scripts/claim_blocks.py``, docs/strength.md).
 
 Two claims of ``strategist`` (its ``table_claims``) act on that:
 

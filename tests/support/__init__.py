@@ -1,0 +1,13 @@
+"""What the tests share: where the checkout, the tests and their data files are.
+
+The helpers beside this module: :mod:`tests.support.gui` (start a window, post clicks and keys),
+:mod:`tests.support.golden` (the golden games), :mod:`tests.support.broken_files` (the corpus of
+broken files), :mod:`tests.support.distributions` (goodness of fit against an exact law) and
+:mod:`tests.support.bots` (small bots loadable by import path, ``tests.support.bots:CrashBot``).
+"""
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
+DATA = TESTS / "data"
