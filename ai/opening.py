@@ -15,10 +15,11 @@ let. So a claim is chosen by, in order:
    :func:`compact_claim`, the free territory that joins the most of the player's own and borders
    the fewest of the opponents'.
 
-Measured against Hard (docs/strength.md), the claims decide much of a duel: claiming second with
-the common claim alone the bot won 2% of its games, blocking 38%, blocking with the compact
-fallback 47%. The other claims here (:func:`front_claim`, :func:`small_continent_claim`) are
-options of ``strategist`` kept with their measurements.
+Against Domination's Hard the claims decide much of a duel: its set-up repeats itself, so the
+claims fix the map the duel is fought on, and a second player whose territories stay together
+(the compact fallback) holds a block where the common claim leaves a line of single armies for
+Hard's stack to run through (the figures: lab/notebook.md, the fourth round). The other claims
+here (:func:`front_claim`, :func:`small_continent_claim`) are options of ``strategist``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ attacks only for its card.
 
 At six players with escalating sets a game is decided by a cascade: a player trades a big set,
 eliminates a weak player, takes their hand, trades again at once and goes on. Traced games
-against five of Domination's Hard (docs/strength.md) showed the bot lose mostly that way, swept
+against five of Domination's Hard (lab/notebook.md, the eighth round) showed the bot lose mostly that way, swept
 off late while it held cards, its armies spread thin by a turn of conquests the search liked.
 Whoever cannot survive the strongest rival's next turn gains little from a conquest that thins
 it further; one conquest still earns the card that keeps its own sets coming.

@@ -2,36 +2,37 @@
 fortify that marches idle stacks to the border, and at bigger tables card-aware play (the worth
 of cards in its leaf, the forced trade after a capture in its search, planned elimination runs).
 
-Measured against Domination's Hard AI (docs/strength.md), what made ``mcts`` stronger 1 against
-1 was its opening, not a deeper look at the middle game. When two players claim territories,
-``strategist`` blocks every continent the opponent is one claim from completing (Hard otherwise
-leaves the claiming with one or two continents) and builds towards its own (claiming second,
-with nothing to block or build, it keeps its territories together:
-:func:`ai.opening.compact_claim`); the set-up armies
-then go on one stack placed to take the continent that costs the fewest armies per bonus army
-(:mod:`ai.opening`). From the first turn on it plays as ``mcts`` (deployments and the attack
-phase searched together by open-loop UCB1 over exact-odds macro-actions), except that a fortify
-``mcts`` would skip moves the largest idle interior stack one step towards the border. With more
-than two players the duel's opening lost; there it claims as ``mcts`` does but leaning harder to
-the small continents (``table_claims=small``: against two Hard it won 63% of its games instead of
-50 to 55%) and places its set-up armies as ``mcts`` does. From four players on it claims into
-the continent with the best bonus per gate first (Australia), to hold it or to break it, and
-grows compactly out of it (``fortress_players``, :func:`ai.table_claims.fortress_claim`): at a
-table of four ``mcts`` bots, whose claims end every game with the same blocks, the holder of
-Australia wins two games in three, and ``strategist`` went from a fair share to about twice it.
-At four and five players its set-up armies then go first on one stack to sweep the part of
-Australia an opponent holds on the first turn, or on the gate of an Australia it holds whole
-(``fortress_setup``), and only then are spread as ``mcts`` spreads them: from the last seats,
-where it has to share Australia, it had otherwise sat beside the opponent's half for many turns.
+Measured against Domination's Hard AI (the figures: docs/strength.md; how they were reached:
+lab/notebook.md), what made ``mcts`` stronger 1 against 1 was its opening, not a deeper look at the
+middle game. When two players claim territories, ``strategist`` blocks every continent the opponent
+is one claim from completing (Hard otherwise leaves the claiming with one or two continents) and
+builds towards its own (claiming second, with nothing to block or build, it keeps its territories
+together: :func:`ai.opening.compact_claim`); the set-up armies then go on one stack placed to take
+the continent that costs the fewest armies per bonus army (:mod:`ai.opening`). From the first turn
+on it plays as ``mcts`` (deployments and the attack phase searched together by open-loop UCB1 over
+exact-odds macro-actions), except that a fortify ``mcts`` would skip moves the largest idle
+interior stack one step towards the border. With more than two players the duel's opening lost;
+there it claims as ``mcts`` does but leaning harder to the small continents
+(``table_claims=small``, which won more three-player games against Hard than ``mcts``'s claims) and
+places its set-up armies as ``mcts`` does. From four players on it claims into the continent with
+the best bonus per gate first (Australia), to hold it or to break it, and grows compactly out of it
+(``fortress_players``, :func:`ai.table_claims.fortress_claim`): at a table of four ``mcts`` bots,
+whose claims end every game with the same blocks, the holder of Australia wins most games, so
+claiming it first, or breaking it, is what lifts the bot above a fair share there. At four and five
+players its set-up armies then go first on one stack to sweep the part of Australia an opponent
+holds on the first turn, or on the gate of an Australia it holds whole (``fortress_setup``), and
+only then are spread as ``mcts`` spreads them: from the last seats, where it has to share
+Australia, it had otherwise sat beside the opponent's half for many turns.
 
 In a duel with the neutral army (the project's default duel), ``mcts`` plays the neutral's
 stacks as an opponent's: threats in its leaf and its fortify move, and a guard as big as the
 biggest of them left behind after a conquest next to one. The neutral never attacks, and
-``strategist`` knows it (``neutral_calm``): against ``mcts`` in that duel it won 76% instead of
-57% (docs/strength.md). Domination's duels have no neutral, so nothing changes there.
+``strategist`` knows it (``neutral_calm``), which is what won it that duel against ``mcts``
+(lab/notebook.md, the fifth round). Domination's duels have no neutral, so nothing changes
+there.
 
 At three players or more, where sets escalate and a player's cards change hands with their last
-territory, three things are added (measured against two and five Hard, docs/strength.md): the
+territory, three things are added (measured against two and five Hard, lab/notebook.md): the
 leaf blends in the player's share of all armies and cards, a card worth a third of the next set
 (``material``); the search's model of the turn trades the sets that taking a player's cards
 forces, their armies on the territory just taken (``capture_trades``); and before deploying, a
@@ -45,14 +46,13 @@ holds its sets until one carries an elimination run or the hand forces a trade (
 its runs may start up to two territories short of the victim and fight their way there
 (``elim_reach``), and once a conquest has earned the card it stops attacking while a rival's next
 turn could sweep it (``restraint_players``), so that it is not the weak card holder someone else
-eliminates. Alone, none of the three gained; together they took the bot from 20.5% of 650 games
-against five Hard to 32.8% of a declared 500 (docs/strength.md, the ninth round). Once three
-players or fewer are left it trades its sets as soon as it holds them, as Hard does in the duel
-(``hold_alive``): 33.5% of a declared 1,000 (the tenth round). Its runs carry their whole stack
-(``all_in_players``, ``run_guards``): no guard is left behind on the way, where ``mcts``'s
-occupation shed one beside every enemy stack the run passed, and the run walks a route through
-the victim's territories: 42.9% of a declared 1,000 (the eleventh round). The all-in run is
-played from three players on: against Hard it gained at every table of three to five.
+eliminates. Measured alone, none of the three gained against five Hard; together they did (the
+notebook's ninth round). Once three players or fewer are left it trades its sets as soon as it
+holds them, as Hard does in the duel (``hold_alive``, the tenth round). Its runs carry their
+whole stack (``all_in_players``, ``run_guards``, the eleventh round): no guard is left behind on
+the way, where ``mcts``'s occupation shed one beside every enemy stack the run passed, and the
+run walks a route through the victim's territories. The all-in run is played from three players
+on: against Hard it gained at every table of three to five.
 
 Two ideas measured no better against Hard are kept as options, to be measured again: a leaf
 that scores the position after the opponents' expected reply instead of the turn's end
@@ -60,7 +60,7 @@ that scores the position after the opponents' expected reply instead of the turn
 that leaf (``fortify=leaf``, :func:`ai.fortify_plan.leaf_fortify`).
 
 Parameters (``risk bots`` lists them with their defaults; docs/strategist.md says what each
-was measured to do):
+does, lab/notebook.md what each was measured to do):
 
 - the search, as ``mcts``: ``iterations``, ``c``, ``tau``, ``max_time``, ``rollout_threshold``,
   ``rollout_depth``;

@@ -4,8 +4,9 @@ At a table of four ``mcts`` bots the claims fix the game before the first die is
 player claims towards the continent where it leads, nobody blocks, and each seat ends the
 claiming with the same block in game after game (South America with most of North America;
 Australia with seven of Asia; Africa with four of Asia; Europe with three of North America).
-The player holding Australia behind its own Siam won 16 of 24 such games, the one holding Europe
-none (``lab/scripts/claim_blocks.py``, docs/strength.md).
+The player holding Australia behind its own Siam wins most such games, the one holding Europe,
+open on seven borders, hardly any (``lab/scripts/claim_blocks.py``; the counts are in
+lab/notebook.md, the sixth round).
 
 Two claims of ``strategist`` (its ``table_claims``) act on that:
 
@@ -20,7 +21,8 @@ Two claims of ``strategist`` (its ``table_claims``) act on that:
   from holding it whole, then grows compactly out of what it holds; :func:`fortress_block_claim`
   also blocks an opponent's last free territory of a continent when the fortress is not the
   player's whole (measured worse); :func:`open_fortress_claim` leaves a fortress an opponent
-  entered first for the best continent nobody has entered (measured worse from the last seats).
+  entered first for the best continent nobody has entered (measured worse from the last seats;
+  both in lab/notebook.md, the sixth and seventh rounds).
 
 :func:`fortress_staging` is where ``strategist`` puts its set-up armies first once the claiming
 is done (``fortress_setup``): on one stack to sweep the part of the fortress an opponent holds,

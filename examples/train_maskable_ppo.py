@@ -83,7 +83,8 @@ class TrainingGame(gymnasium.Wrapper):
     Harada and Russell 1999) with the learner's share of the territories as the potential. It
     tells the learner at once that a conquest helped (+2/42 with the default weight), which a
     few hundred games of place rewards alone do not: a run with the potential zeroed at the end
-    (which leaves the place as the only goal) stayed at the random seat's 25% for 60,000 steps.
+    (which leaves the place as the only goal) learned nothing a random seat does not already win
+    (docs/rl-training.md, the reward's row).
     The potential is not zeroed at the end, so the objective also holds the share gained over
     the game (most territories wins the adjudication: the same direction as the place) and a
     small cost per decision, ``shaping * (1 - gamma) * share``."""

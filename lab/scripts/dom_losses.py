@@ -3,8 +3,8 @@
 by stretch of the game, from the phase log a batch writes (``DOM_PHASE_LOG``, set by
 ``lab/scripts/dom_vs_hard.sh``; one line each time the seat enters a phase of its turn).
 
-    python lab/scripts/dom_losses.py results/NAME.jsonl     (reads results/NAME.phases.jsonl,
-                                                         or its gzip, .phases.jsonl.gz)
+    python lab/scripts/dom_losses.py lab/results/raw/NAME.jsonl   (reads lab/results/raw/NAME.phases.jsonl,
+                                                               or its gzip, .phases.jsonl.gz)
 
 Each turn's deployment is its armies at its first attack decision less those at its first
 decision; its attack cost is the armies it lost between that first attack decision and its last
@@ -84,7 +84,7 @@ def mean(key: str, rows: list[dict]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("results", help="a batch's results file, results/NAME.jsonl")
+    parser.add_argument("results", help="a batch's results file, lab/results/raw/NAME.jsonl")
     args = parser.parse_args(argv)
     base = args.results[:-len(".jsonl")] if args.results.endswith(".jsonl") else args.results
     try:

@@ -7,7 +7,7 @@ At a bigger table, also how the seat's game went: its armies and territories aga
 live rival's, by stretch of the game, and how many players were left at its last turn, by
 whether it won (a loss with many players left is a seat swept off early).
 
-    python lab/scripts/dom_trajectories.py results/RUN.jsonl [results/RUN.trajectory.jsonl]
+    python lab/scripts/dom_trajectories.py lab/results/raw/RUN.jsonl [lab/results/raw/RUN.trajectory.jsonl]
 """
 
 from __future__ import annotations

@@ -4,21 +4,27 @@
 #     bash lab/scripts/dom_vs_hard.sh NAME BOT_SPEC GAMES [SEATS_AFTER]   # e.g. s1 strategist 40 hard
 #
 # Parameters of BOT_SPEC may be separated by ";" (DomBridge splits seats at commas; see
-# lab/scripts/dom_bridge_specs.py). Appends one JSON line per game to results/NAME.jsonl (a rerun resumes); SEATS_AFTER is the rest
-# of the table (default "hard": 1 against 1; "hard,hard" for three players). Needs the harness
-# (SPARRING, default /work/shared/sparring/domination) and its build (DOM_BUILD, default
-# /work/dombuild); the bot is this worktree's, through its .venv.
+# lab/scripts/dom_bridge_specs.py). Appends one JSON line per game to lab/results/raw/NAME.jsonl
+# (a rerun resumes; RESULTS_DIR moves the folder, which git ignores: `python
+# lab/scripts/results.py pack` archives a finished run); SEATS_AFTER is the rest of the table
+# (default "hard": 1 against 1; "hard,hard" for three players). Needs the harness (SPARRING,
+# default /work/shared/sparring/domination) and its build (DOM_BUILD, default /work/dombuild);
+# the bot is this checkout's code, run by its .venv's Python (PYTHON overrides it).
 set -euo pipefail
 name=$1 spec=$2 games=$3 rest=${4:-hard}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 sparring=${SPARRING:-/work/shared/sparring/domination}
 build=${DOM_BUILD:-/work/dombuild}
-out="$root/results/$name.jsonl"
+python=${PYTHON:-$root/.venv/bin/python}
+results=${RESULTS_DIR:-$root/lab/results/raw}
+out="$results/$name.jsonl"
 # Who played first in each game, and each turn's armies (lab/scripts/dom_bridge_specs.py)
-export DOM_TRAJECTORY="${DOM_TRAJECTORY:-$root/results/$name.trajectory.jsonl}"
+export DOM_TRAJECTORY="${DOM_TRAJECTORY:-$results/$name.trajectory.jsonl}"
 # Its own armies at each phase of its turns (lab/scripts/dom_losses.py)
-export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$root/results/$name.phases.jsonl}"
-mkdir -p "$root/results"
+export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$results/$name.phases.jsonl}"
+# The bridge imports risk and ai: this checkout's, whatever the environment has installed.
+export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
+mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")
 [ "$done" -ge "$games" ] && exit 0
@@ -26,5 +32,5 @@ cd "$sparring"
 nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps \
   -cp "$build/classes:$build/res:$build/SwingME.jar" domi.DomBridge \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
-  -- "$root/.venv/bin/python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
-  > /dev/null 2>> "$root/results/$name.err"
+  -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
+  > /dev/null 2>> "$results/$name.err"

@@ -12,8 +12,8 @@ The recipe, reproducible from its seeds:
 
 ``play`` appends to its ``--out`` file and skips the games it already holds, so an interrupted
 run resumes. The weights in the repository came from exactly these commands (278 games, 12,014
-positions, 1.2 MB of positions not kept: the commands make them again); docs/strength.md has
-the fit's figures.
+positions, 1.2 MB of positions not kept: the commands make them again); lab/notebook.md (the
+sixth round) has the fit's figures.
 """
 
 from __future__ import annotations

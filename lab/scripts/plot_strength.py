@@ -1,10 +1,10 @@
-"""The plots of docs/strength.md: each idea's win rate against Domination's Hard (or, from
+"""The plots of the lab notebook (lab/notebook.md, lab/plots/): each idea's win rate against Domination's Hard (or, from
 ``risk tournament`` results files, the first bot's against the others in this engine) with its
 Wilson 95% interval, in the order the ideas were tried, with the fair share and the issue's bar
 for the table size of the first run (1 against 1, three or six players against Hard; two or
 four against `mcts`).
 
-    python lab/scripts/plot_strength.py OUT.png LABEL=results/RUN.jsonl ...
+    python lab/scripts/plot_strength.py lab/plots/OUT.png LABEL=lab/results/raw/RUN.jsonl ...
 """
 
 from __future__ import annotations

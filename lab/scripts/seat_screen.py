@@ -7,8 +7,8 @@ numbers and deals) in which the tested bot sits at the given seats, and sets eac
 the same game of a baseline run's results file:
 
     python lab/scripts/seat_screen.py --bot 'strategist:fortress_players=7,table_claims=fortress-open' \\
-        --baseline results/local-u62-confirm2-vs-3mcts-4p.jsonl --groups 60 --seed 2412 \\
-        --seats 3,4 --out results/local-u63-open-seats34.jsonl
+        --baseline lab/results/raw/local-u62-confirm2-vs-3mcts-4p.jsonl --groups 60 --seed 2412 \\
+        --seats 3,4 --out lab/results/raw/local-u63-open-seats34.jsonl
 
 The table is the tested bot and three ``mcts``; ``--seats`` counts from 1. A killed run resumes
 from its ``--out`` file.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How strong is each bot? The 4-player tournaments behind the README's strength table.
 #
-#     bash lab/scripts/strength.sh [OUT_DIR] [GAMES]
+#     bash lab/scripts/strength.sh [OUT_DIR] [GAMES]     # OUT_DIR: lab/results/raw/strength
 #
 # Every run is `risk tournament` with rotated seats (groups of 4 games on one seed), so no bot
 # profits from its seat, and one master seed, so the results files are reproducible. Each run
@@ -9,7 +9,8 @@
 # 95% intervals); an interrupted run continues where it stopped when started again (--resume).
 # About 1.5 hours on this project's 2-core machine with the default 800 games per mcts match.
 set -euo pipefail
-out=${1:-strength}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-$root/lab/results/raw/strength}  # ignored by git; lab/scripts/results.py packs it
 games=${2:-800}
 risk=${RISK:-risk}
 mkdir -p "$out"

@@ -1,7 +1,7 @@
-"""The strength figures of docs/strength.md from the sparring results files (and from
+"""The strength tables of docs/strength.md and lab/notebook.md from the sparring results files (and from
 ``risk tournament`` results files, the first bot under test): one markdown row per file (the seat under test, the table, games, wins, rate, Wilson 95% interval, fair share).
 
-    python lab/scripts/strength_table.py results/s*.jsonl
+    python lab/scripts/strength_table.py lab/results/raw/s*.jsonl
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def main() -> None:
     print("| run | seat under test | against | games | wins | rate | Wilson 95% | fair share |")
     print("|---|---|---|---|---|---|---|---|")
     for name in sys.argv[1:]:
-        if name.endswith(".trajectory.jsonl"):  # who played first: lab/scripts/dom_trajectories.py
+        # A batch's logs (dom_trajectories.py and dom_losses.py read them), not its results.
+        if name.endswith((".trajectory.jsonl", ".phases.jsonl")):
             continue
         line = row(Path(name))
         if line:

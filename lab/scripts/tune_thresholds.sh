@@ -2,7 +2,7 @@
 # The paper's open question (seed 004): what is the best attack threshold? The sweeps behind the
 # README's answer, for threshold's attack_threshold and for mcts's tau.
 #
-#     bash lab/scripts/tune_thresholds.sh [OUT_DIR]
+#     bash lab/scripts/tune_thresholds.sh [OUT_DIR]     # OUT_DIR: lab/results/raw/tuning
 #
 # Each sweep plays the tuned bot against the same field (threshold at its default, angry and
 # markov) in 4-player games with rotated seats, 400 games per value (200 over mcts's high tau
@@ -12,7 +12,8 @@
 # OUT_DIR/NAME.txt (the report) and OUT_DIR/NAME.png (the curve); an interrupted sweep continues
 # where it stopped when started again. About 3.5 hours on this project's 2-core machine.
 set -euo pipefail
-out=${1:-tuning}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-$root/lab/results/raw/tuning}  # ignored by git; lab/scripts/results.py packs it
 risk=${RISK:-risk}
 mkdir -p "$out"
 

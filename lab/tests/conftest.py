@@ -22,6 +22,7 @@ def load_script(name: str):
     try:
         spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up while the class is made
         spec.loader.exec_module(module)
         return module
     finally:

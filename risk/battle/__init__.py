@@ -17,7 +17,7 @@ Modules, from the bottom up (each imports only modules above it in this list, at
   and the FAQ's Q3.3 losses;
 - :mod:`~risk.battle.exact` the O(A*D) solution state by state, exact with Fractions;
 - :mod:`~risk.battle.listsolver` where a small battle ends, in plain Python lists: the numpy
-  solver's floats bit for bit, without loading numpy (``risk odds`` starts in a tenth of a second);
+  solver's floats bit for bit, without loading numpy (so that ``risk odds`` starts at once);
 - :mod:`~risk.battle.solver` the same, vectorised with numpy: the one the program uses (numpy is
   loaded when it is first called; :mod:`~risk.battle.markov` and :mod:`~risk.battle.montecarlo`,
   which need it at import, are loaded when one of their names is first asked for);

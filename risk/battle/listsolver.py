@@ -1,6 +1,7 @@
 """The O(A*D) solver in plain Python lists, for small battles: the survivor distribution and the
-table of win probabilities without loading numpy (about 0.14 s of CPU here), so that ``risk odds``
-starts in a tenth of a second.
+table of win probabilities without loading numpy, which costs more CPU than a small battle's
+whole solution, so that ``risk odds`` starts at once (``benchmarks/bench_startup.py`` measures
+it; the figures are in the README's Performance section).
 
 :func:`final_distribution_lists` and :func:`solve_table_lists` are
 :func:`risk.battle.solver.final_distribution` and :func:`~risk.battle.solver.solve_table` cell for
@@ -25,11 +26,11 @@ __all__ = ["LIST_CELLS", "LIST_CELLS_WITH_NUMPY", "ListTable", "Plan", "fewer_di
            "first_rows", "in_lists", "plan_column", "pushed_down", "solve_table_lists", "stop_levels_lists"]
 
 #: The largest battle, in cells (attackers + 1) * (defenders + 1), worked out here while numpy is
-#: not loaded: up to it the Python loops cost less CPU than importing numpy (about 0.14 s here; a
-#: distribution of 60 000 cells takes about 0.05 s, its table of stop levels 0.09 s more).
+#: not loaded: up to it the Python loops for a distribution and its table of stop levels cost
+#: less CPU than importing numpy (timed on this project's machine when the size was chosen).
 LIST_CELLS = 60_000
 #: The same once numpy is loaded anyway (bots, the window): up to it, lists beat numpy's overhead
-#: per call (about 2 ms either way at 2 000 cells; measured on this machine).
+#: per call (the two cost the same at about this size, timed on this project's machine).
 LIST_CELLS_WITH_NUMPY = 2_000
 
 

@@ -181,9 +181,9 @@ class RiskGame(pyspiel.Game):
 
 class _CopiedSource(RandomSource):
     """An exact copy of a random source that builds its numpy generator only when first drawn
-    from. MCTS clones a state at every simulation; building a generator costs about 70 µs, the
-    rest of a clone a few, and after the set-up the game seldom draws (the dice are chance
-    nodes; only a reshuffled deck draws)."""
+    from. MCTS clones a state at every simulation; building a generator costs many times the
+    rest of a clone (``benchmarks/bench_openspiel.py`` times a clone), and after the set-up the
+    game seldom draws (the dice are chance nodes; only a reshuffled deck draws)."""
 
     __slots__ = ("_snapshot",)
 

@@ -68,8 +68,8 @@ class PolicyAgent(BaseAgent):
     By default the action is drawn from the policy's masked distribution, as in training, with
     the view's seeded random source (games replay); ``deterministic`` plays the most likely
     action instead. Sampling is the default because it is what was trained: the example policy
-    wins 36% of its games against three random bots when it samples, 26.5% (the random bots'
-    share) when it always plays its most likely action (docs/rl-training.md).
+    beats three random bots when it samples and does no better than they do when it always
+    plays its most likely action (the figures: docs/rl-training.md).
     """
 
     name: ClassVar[str] = "rl"
