@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from risk.gui import intents, theme
-from risk.gui.intents import InputMapper
+from risk.gui.keys import InputMapper
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)

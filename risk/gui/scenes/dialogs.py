@@ -9,7 +9,7 @@ from risk.actions import Fortify, Occupy
 from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import saves, theme
-from risk.gui.intents import key_help
+from risk.gui.keys import key_help
 from risk.gui.scenes.base import Scene
 from risk.gui.widgets import Button, Slider, button_width, dim, panel
 from risk.phase import Phase
