@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from risk.gui.session import HumanAgent
@@ -20,12 +22,12 @@ def test_blitz_until_n_left():
     app = scene_with(state, [HumanAgent(), angry(), angry()])
     scene = game(app)
     territory_click(app, kamchatka)
-    assert (scene.source, scene.target, scene.stop_at) == (alaska, kamchatka, 3)
+    assert (scene.selection.source, scene.selection.target, scene.selection.stop_at) == (alaska, kamchatka, 3)
     click(app, button(app, "+").rect.center)
     press(app, pygame.K_PLUS)
     press(app, pygame.K_MINUS)
     wheel(app, scene.view.centre(alaska), 1)
-    assert scene.stop_at == 5
+    assert scene.selection.stop_at == 5
     assert button(app, "Blitz until 5 left")
     from risk.gui.hud import odds_lines
     assert "Blitz until 5 left" in odds_lines(scene)[1][0]
@@ -45,8 +47,8 @@ def test_blitz_until_n_agrees_in_the_button_the_odds_and_the_action():
     scene = game(app)
     territory_click(app, alaska)
     territory_click(app, kamchatka)
-    assert scene.stop_at == 3 or scene.blitz_stop() == 2
-    scene.stop_at = 3  # chosen in an earlier attack from a bigger army
+    assert scene.selection.stop_at == 3 or scene.blitz_stop() == 2
+    scene.selection = replace(scene.selection, stop_at=3)  # chosen in an earlier attack from a bigger army
     frames(app)
     assert button(app, "Blitz until 2 left")
     assert "Blitz until 2 left" in odds_lines(scene)[1][0]
@@ -65,7 +67,7 @@ def test_a_double_click_on_an_enemy_selects_and_never_rolls():
     territory_click(app, alaska)
     territory_click(app, kamchatka)
     territory_click(app, kamchatka)  # the second click of a double click
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     assert len(scene.session.match.record.actions) == actions, "a click rolled the dice"
     assert "R rolls once" in scene.message[0]
     press(app, pygame.K_r)  # the deliberate action
@@ -83,12 +85,12 @@ def test_one_wheel_notch_counts_once():
     # N of "blitz until N left".
     territory_click(app, kamchatka)
     wheel(app, scene.view.centre(alaska), 1)
-    assert scene.stop_at == 4
+    assert scene.selection.stop_at == 4
     wheel(app, scene.view.centre(alaska), -1)
-    assert scene.stop_at == 3
+    assert scene.selection.stop_at == 3
     # The log: three lines a notch.
     for k in range(80):
-        scene._log_note(f"note {k}")
+        scene.session.note(f"note {k}", "note")
     frames(app)
     side = scene.rects["side"]
     wheel(app, (side.centerx, side.bottom - 40), 1)

@@ -104,14 +104,14 @@ def test_a_scripted_turn_trade_deploy_attack_roll_occupy_fortify():
     hover(app, scene.view.centre(alaska))
     place_all = button(app, "Place all here")
     hover(app, place_all.rect.center)      # the pointer leaves the map: Alaska is still meant
-    assert scene.focus is None
+    assert scene.selection.focus is None
     click(app, place_all.rect.center)
     state = scene.state
     assert state.phase == Phase.ATTACK and state.armies[alaska] == 12 + pool
 
     # Attack: click the enemy; the window picks Alaska as the source and shows the odds; blitz.
     territory_click(app, kamchatka)
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     from risk.gui.hud import odds_lines
     assert "blitz wins" in odds_lines(scene)[0][0]
     click(app, button(app, "Blitz").rect.center)
@@ -127,7 +127,7 @@ def test_a_scripted_turn_trade_deploy_attack_roll_occupy_fortify():
     # Roll once from Kamchatka (2+ armies) at Japan (5 armies: one roll cannot take it).
     territory_click(app, kamchatka)
     territory_click(app, japan)
-    assert (scene.source, scene.target) == (kamchatka, japan)
+    assert (scene.selection.source, scene.selection.target) == (kamchatka, japan)
     battles = sum(line.kind == "battle" for line in scene.session.log)
     press(app, pygame.K_r)
     assert sum(line.kind == "battle" for line in scene.session.log) == battles + 1
@@ -179,7 +179,7 @@ def test_candidates_after_planning_a_fortify_move_are_still_the_humans():
     assert after and all(scene.state.owner[t] == 0 for t in after), "not the next player's territories"
     assert after == before  # one move a turn: choosing again replaces the plan
     territory_click(app, board.id("Ontario"))
-    assert scene.source == board.id("Ontario")
+    assert scene.selection.source == board.id("Ontario")
 
 
 def test_the_window_says_the_reason_of_a_refusal_not_the_message():
@@ -192,9 +192,9 @@ def test_the_window_says_the_reason_of_a_refusal_not_the_message():
 
 
 def test_hint_asks_the_best_bot(monkeypatch):
-    import risk.gui.scenes.game as game_module
+    from risk.gui import hints
 
-    monkeypatch.setattr(game_module, "best_bot", lambda: "angry")  # the stronger bots are slower
+    monkeypatch.setattr(hints, "best_bot", lambda: "angry")  # the stronger bots are slower
     app = start(quick_config(seed=12))
     scene = game(app)
     press(app, pygame.K_h)

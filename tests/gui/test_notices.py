@@ -54,7 +54,7 @@ def test_a_continent_changing_hands_is_noticed():
     for _ in range(3000):
         if scene.state.is_terminal():
             break
-        scene.next_bot_at = 0
+        scene.pacer.next_move_at = 0
         app.frame()
         now = continent_holders(scene.state)
         changes += sum(a != b for a, b in zip(holders, now))

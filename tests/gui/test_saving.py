@@ -65,9 +65,9 @@ def test_bot_answers_after_a_load_are_the_same(data_folder):
     config = quick_config(bots_only=True, bots=["random"] * 3, seed=4, speed="normal")
     app = start(config)
     scene = game(app)
-    assert scene.bot_job is not None and not scene.session.match.record.actions  # the bot is thinking
+    assert scene.pacer.job is not None and not scene.session.match.record.actions  # the bot is thinking
     scene.session.save(saves.autosave_path())
-    until(app, lambda: len(scene.session.match.record.actions) >= 1 and scene.bot_job is None)
+    until(app, lambda: len(scene.session.match.record.actions) >= 1 and scene.pacer.job is None)
     first = scene.session.match.record.actions[0]
     again = load_session(saves.autosave_path())
     seat, agent, view, rng = again.bot_request()

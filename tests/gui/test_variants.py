@@ -123,7 +123,7 @@ def test_commander_six_is_chosen_after_the_roll():
     assert scene.state.commander_used and scene.session.match.record.actions[-1][1] == "six"
     assert any(f"a {offer.changed} turned into a 6" in line.text for line in scene.session.log)
     assert not any(getattr(w, "label", "").startswith("Blitz may use") for w in scene.widgets())
-    assert scene.source == alaska and scene.target == kamchatka  # the attack stays chosen
+    assert scene.selection.source == alaska and scene.selection.target == kamchatka  # the attack stays chosen
 
 
 def test_commander_keys_and_blitz_toggle():
@@ -138,7 +138,7 @@ def test_commander_keys_and_blitz_toggle():
     assert scene.session.match.record.actions[-1][1] == "keep" and scene.state.commander_ready()
     scene.anims.skip()  # the dice of the roll kept
     click(app, button(app, "Blitz may use the six: off").rect.center)
-    assert scene.blitz_six and button(app, "Blitz may use the six: on")
+    assert scene.selection.blitz_six and button(app, "Blitz may use the six: on")
     assert any("blitz with the six wins" in label.text for label in scene.panels.labels)
     press(app, pygame.K_b)
     assert scene.session.match.record.actions[-1][1] == "blitz alaska kamchatka six"
@@ -214,7 +214,7 @@ def test_traded_armies_are_placed_during_the_attack():
     territory_click(app, alaska, shift=True)
     assert scene.state.pool == 0 and scene.state.armies[alaska] == 18
     territory_click(app, kamchatka)  # with the pool empty, clicks attack again
-    assert scene.source == alaska and scene.target == kamchatka
+    assert scene.selection.source == alaska and scene.selection.target == kamchatka
 
 
 def test_place_all_during_the_attack():
@@ -238,15 +238,15 @@ def test_after_the_defender_stands_the_declared_attack_waits_for_its_dice():
     territory_click(app, kamchatka)
     press(app, pygame.K_r)  # only declares the attack: the defender decides first
     until(app, lambda: scene.state.declared is not None)
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     assert "stands and fights" in hud.guidance(scene)
     assert any("blitz wins" in label.text for label in scene.panels.labels)  # the odds of that attack
     assert not [w for w in scene.widgets() if getattr(w, "label", "") == "End attack" and w.enabled]
     other = next(t for t in scene.state.board.neighbours[alaska] if scene.state.owner[t] == 1 and t != kamchatka)
     territory_click(app, other)
     assert "stood against your attack" in scene.message[0] and "\n" not in scene.message[0]
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     click(app, scene.view.centre(alaska), button=3)  # a right click cannot call the attack off either
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     press(app, pygame.K_r)
     assert scene.state.declared is None and scene.session.match.record.actions[-1][1].startswith("attack alaska")
