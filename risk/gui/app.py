@@ -1,8 +1,9 @@
 """The window: the scene stack, the main loop, and turning input into intents.
 
-One frame: pygame events become intents (:mod:`risk.gui.intents`) handed to the scene on top;
-every scene updates (the game scene moves bots on unless an overlay pauses it); the scenes are
-drawn from the top-most opaque one upwards. Nothing here blocks: bots think on a worker thread.
+One frame: pygame events become intents (:mod:`risk.gui.intents`, by :mod:`risk.gui.keys`)
+handed to the scene on top; every scene updates (the game scene moves bots on unless an overlay
+pauses it); the scenes are drawn from the top-most opaque one upwards. Nothing here blocks: bots
+think on a worker thread. Scenes are opened by name (:data:`risk.gui.scenes.SCENES`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from risk.gui import intents, theme
-from risk.gui.intents import InputMapper
+from risk.gui.keys import InputMapper
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -51,7 +52,7 @@ class PlayConfig:
     def for_seats(cls, seats: list[str], seed: int | None = None, rules=None, board=None, **options) -> "PlayConfig":
         """A new game from one entry per seat, in seat order: "human" for a person at the window
         (several make a hot-seat game) or a bot spec ("angry", "mcts:iterations=200"). For a
-        new-game screen: ``GameScene.new(app, PlayConfig.for_seats([...], seed, rules, board))``."""
+        new-game screen: ``app.switch("game.new", PlayConfig.for_seats([...], seed, rules, board))``."""
         from risk.gui.session import HUMAN_SPEC
 
         humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN_SPEC]
@@ -139,19 +140,38 @@ class App:
                 return scene
         return None
 
+    # -- scenes by name ----------------------------------------------------------------------------
+
+    def make(self, name: str, *args, **kwargs):
+        """The scene called ``name`` in :data:`risk.gui.scenes.SCENES`, made for this window with
+        these arguments (not yet shown)."""
+        from risk.gui.scenes import scene_maker
+
+        return scene_maker(name)(self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs):
+        """Make the scene called ``name`` and put it on top of the others."""
+        scene = self.make(name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def switch(self, name: str, *args, **kwargs):
+        """Make the scene called ``name`` and put it in the place of every scene (each is told that
+        it quits, once the new one is made)."""
+        scene = self.make(name, *args, **kwargs)
+        self.replace_all(scene)
+        return scene
+
     # -- starting ----------------------------------------------------------------------------------
 
     def start(self) -> None:
-        from risk.gui.scenes.game import GameScene
-        from risk.gui.scenes.menu import MenuScene
-
         config = self.config
         if config.load is not None:
-            self.replace_all(GameScene.loaded(self, config.load))
+            self.switch("game.loaded", config.load)
         elif config.menu:
-            self.replace_all(MenuScene(self))
+            self.switch("menu")
         else:
-            self.replace_all(GameScene.new(self, config))
+            self.switch("game.new", config)
         self.running = True
 
     # -- the loop ----------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ class BattleTally:
         """Note what a blitz is expected to cost, from the position before it."""
         self._blitz = None
         if isinstance(action, Blitz):
-            from risk.gui.hud import odds, rules_key
+            from risk.gui.advice import odds, rules_key
 
             a, d = state.armies[action.source], state.armies[action.target]
             if a >= 2 and d >= 1:

@@ -8,7 +8,6 @@ current moment (rebuilt every frame, so they always match the phase).
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 import pygame
 
@@ -17,6 +16,7 @@ from risk.actions import (Attack, Blitz, Claim, Deploy, EndPhase, Fortify, KeepR
 from risk.cards import WILD
 from risk.gui import intents as I
 from risk.gui import panels, theme
+from risk.gui.advice import advised_defence, odds, rules_key, six_advised, six_odds
 from risk.gui.animation import draw_arrow, draw_roll
 from risk.gui.layout import Block
 from risk.phase import Phase
@@ -60,6 +60,7 @@ def guidance(scene) -> str:
     session = scene.session
     state = scene.state
     names = state.board.names
+    source, target = scene.selection.source, scene.selection.target
     if state.is_terminal():
         return "The game is over."
     if not session.is_human_turn():
@@ -112,25 +113,25 @@ def guidance(scene) -> str:
             source, target = state.declared
             return (f"{names[target]} stands and fights: choose the dice for your attack from {names[source]}: "
                     f"R rolls once, B blitzes, N blitzes until {scene.blitz_stop()} left (+/-).")
-        if state.pool and scene.target is None:
+        if state.pool and target is None:
             return (f"Place your {state.pool} traded armies now or at any moment of the attack (what is left is "
                     "placed when it ends): click your territory (+1), Shift+click (+5), A places all. "
                     "Click an enemy territory to attack.")
-        if state.rules.reinforce_or_attack and not state.attacked and state.withheld and scene.source is None:
+        if state.rules.reinforce_or_attack and not state.attacked and state.withheld and source is None:
             return (f"Attack, or end the phase without attacking (E) to receive {state.withheld} more armies "
                     "(old UK rules: either attack or reinforce).")
-        if scene.source is None:
+        if source is None:
             return "Attack: click an enemy territory next to yours (or first your own with 2+ armies). E ends attacking."
-        if scene.target is None:
-            return f"Attack from {names[scene.source]}: click a highlighted enemy neighbour. Esc cancels."
-        return (f"{names[scene.source]} attacks {names[scene.target]}: R rolls once, B blitzes, "
+        if target is None:
+            return f"Attack from {names[source]}: click a highlighted enemy neighbour. Esc cancels."
+        return (f"{names[source]} attacks {names[target]}: R rolls once, B blitzes, "
                 f"N blitzes until {scene.blitz_stop()} left (+/-).")
     if phase == Phase.FORTIFY:
         if session.pending:
             return "Move planned. Enter ends your turn and makes it; Ctrl+Z takes it back."
-        if scene.source is None:
+        if source is None:
             return "Fortify (optional): click a territory to move armies from, then where to. Enter ends your turn."
-        return f"Move armies from {names[scene.source]}: click a highlighted territory of yours. Esc cancels."
+        return f"Move armies from {names[source]}: click a highlighted territory of yours. Esc cancels."
     return ""
 
 
@@ -145,31 +146,6 @@ def _losses_text(names, attacker: int, defender: int, losses: tuple[int, int]) -
 
 
 # -- odds ------------------------------------------------------------------------------------------
-
-def rules_key(state, source: int, target: int, six: bool = False):
-    """What the exact odds of an attack depend on besides the armies (the dice rules, the seeing
-    defender, the sea-lane rounds left on this route, the commander's six if ``six`` and still
-    in hand): its :class:`~risk.battle.law.BattleLaw`, hashable, the key of :func:`odds`."""
-    from risk.battle.law import BattleLaw
-
-    return BattleLaw.for_attack(state, source, target, six)
-
-
-def six_advised(state) -> bool:
-    """Whether the commander's six raises the chance of conquering the territory under attack
-    (the bots' policy, which Enter follows)."""
-    from risk.battle import six_pays
-    return six_pays(*six_odds(state))
-
-
-def six_odds(state) -> tuple[float, float]:
-    """(chance of conquest keeping the roll, chance turning the die into a six), all out from
-    the armies each leaves, with the sea-lane rounds still to come."""
-    offer = state.six_offer()
-    a, d = state.armies[offer.source], state.armies[offer.target]
-    kept, spent = ((a - la, d - ld) for la, ld in (offer.kept, offer.six))
-    return rules_key(state, offer.source, offer.target).six_chances(kept, spent)
-
 
 def six_lines(scene) -> list[tuple[str, tuple]]:
     """What each choice of the commander's phase leaves, and the chance of conquest after it."""
@@ -192,30 +168,6 @@ def six_lines(scene) -> list[tuple[str, tuple]]:
     return lines
 
 
-def advised_defence(state) -> int:
-    """The dice the FAQ's Q3.1 policy rolls against the attacker's roll now on the table."""
-    from risk.battle.law import BattleLaw
-
-    target, dice = state.pending.target, state.pending.attack_dice
-    return BattleLaw.of(state.rules).defender_choice(state.armies[target], dice)
-
-
-@lru_cache(maxsize=512)
-def odds(attackers: int, defenders: int, stop_at: int, law=None) -> tuple[float, float, float, float, float]:
-    """(win probability, expected armies left on the source, expected defenders left, expected
-    source armies if the attack wins, the probability of not winning) for a blitz, from the
-    exact solver, under ``law`` (:func:`rules_key`; the standard rules when None)."""
-    from risk.battle.law import BattleLaw
-
-    result = (law or BattleLaw()).odds(attackers, defenders, stop_at=stop_at)
-    win = float(result.attacker_win)
-    left = sum(k * float(p) for k, p in result.attacker_survivors.items())
-    enemy = sum(k * float(p) for k, p in result.defender_survivors.items())
-    won = sum(a * float(p) for (a, d), p in result.final_states.items() if d == 0)
-    miss = sum(float(p) for (a, d), p in result.final_states.items() if d > 0)
-    return win, left, enemy, (won / win if win > 0 else 0.0), miss
-
-
 def percent(p: float, digits: int = 1, miss: float | None = None) -> str:
     """A probability as people read it: 100% and 0% only when certain, else ">99.9%", "<0.1%".
     ``miss`` is 1 - p summed on its own: a float p rounds to 1.0 when the miss is 1e-20."""
@@ -233,7 +185,7 @@ def percent(p: float, digits: int = 1, miss: float | None = None) -> str:
 
 def odds_lines(scene) -> list[tuple[str, tuple]]:
     state = scene.state
-    s, t = scene.source, scene.target
+    s, t = scene.selection.source, scene.selection.target
     a, d = state.armies[s], state.armies[t]
     if a < 2:
         return []
@@ -279,7 +231,8 @@ def bar_text(scene) -> list[Block]:
         who = scene.hint.get("bot", "bot").title()
         blocks.append(Block(f"Hint from {who}: {text}" if text else f"{who} is thinking about a hint...",
                             theme.ACCENT, step=2))
-    if (scene.source is not None and scene.target is not None and scene.state.phase == Phase.ATTACK
+    chosen = scene.selection
+    if (chosen.source is not None and chosen.target is not None and scene.state.phase == Phase.ATTACK
             and scene.session.is_human_turn()):
         blocks += [Block(text, colour, step=2) for text, colour in odds_lines(scene)]
     if scene.state.phase == Phase.COMMANDER and scene.session.is_human_turn():
@@ -319,14 +272,14 @@ def phase_buttons(scene) -> list[tuple]:
         if state.commander_ready():
             # A narrow action bar keeps the attack's buttons in two rows with the shorter wording.
             wording = "Blitz may use the six" if scene.rects["bottom"].width >= 700 else "Six in blitz"
-            out.append((f"{wording}: {'on' if scene.blitz_six else 'off'}", I.ToggleSix(), "", True,
-                        "primary" if scene.blitz_six else "normal"))
+            out.append((f"{wording}: {'on' if scene.selection.blitz_six else 'off'}", I.ToggleSix(), "", True,
+                        "primary" if scene.selection.blitz_six else "normal"))
         if any(isinstance(a, Trade) for a in state.legal_actions()):
             out.append(("Trade cards", I.ShowCards(), "C"))
         if state.pool:
             out.append((f"Place all {state.pool} here", I.PlaceAll(), "A"))
-        if scene.source is not None and scene.target is not None:
-            dice = min(3, state.armies[scene.source] - 1)
+        if scene.selection.source is not None and scene.selection.target is not None:
+            dice = min(3, state.armies[scene.selection.source] - 1)
             out += [(f"Roll {dice} {'die' if dice == 1 else 'dice'}", I.Roll(), "R", True, "primary"),
                     ("Blitz", I.Blitz(), "B", True, "primary"),
                     [(f"Blitz until {scene.blitz_stop()} left", I.BlitzUntil(), "N"),  # N and what sets it, together
@@ -346,8 +299,9 @@ def phase_buttons(scene) -> list[tuple]:
 def step_focus(scene, dx: int, dy: int) -> int:
     """The territory in direction (dx, dy) from the focused one (nearest, favouring straight ahead)."""
     centres = scene.view.geometry.centres
-    start = scene.focus if scene.focus is not None else (scene.source if scene.source is not None else 0)
-    if scene.focus is None:
+    focus, source = scene.selection.focus, scene.selection.source
+    start = focus if focus is not None else (source if source is not None else 0)
+    if focus is None:
         return start
     x0, y0 = centres[start]
     best, best_score = start, None
@@ -376,7 +330,8 @@ def draw(scene, surface) -> None:
     shown = layout.shown
     view = scene.view
     human_turn = session.is_human_turn()
-    selected = [t for t in (scene.source, scene.target) if t is not None]
+    source, target = scene.selection.source, scene.selection.target
+    selected = [t for t in (source, target) if t is not None]
     targets = [t for t in scene.candidates() if t not in selected] if human_turn else []
     hint_action = scene.hint.get("action") if scene.hint else None
     hint_spots = []
@@ -392,8 +347,8 @@ def draw(scene, surface) -> None:
         scene.anims.draw(target_surface, view, now, below=True)
         for move in session.pending:
             draw_arrow(target_surface, view, move.source, move.target, theme.GOOD)
-        if scene.source is not None and scene.target is not None:
-            draw_arrow(target_surface, view, scene.source, scene.target, (255, 255, 255))
+        if source is not None and target is not None:
+            draw_arrow(target_surface, view, source, target, (255, 255, 255))
         if hint_action is not None:
             src, dst = getattr(hint_action, "source", None), getattr(hint_action, "target", None)
             if src is not None and dst is not None:
@@ -412,7 +367,7 @@ def draw(scene, surface) -> None:
             widget.draw(surface, pygame.mouse.get_pos())
         return
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
-              hovered=scene.focus, overlay=overlay)
+              hovered=scene.selection.focus, overlay=overlay)
     scene.map_picture = surface.subsurface(view.map_rect.clip(surface.get_rect())).copy()
     if human_turn and scene.state.phase == Phase.COMMANDER and not scene.anims.blocking():
         draw_six_offer(surface, view, scene.state)

@@ -38,6 +38,26 @@ class Panels:
     complete: bool = True                           # whether all of the action bar's text fitted
 
 
+def regions(size: tuple[int, int], map_size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """Where the panels go in a window of ``size``: the top bar across the window; under it the
+    map on the left, fitted to its width (``map_size``: the board's own); the action bar takes
+    the height the map leaves, at least enough for the guidance, the odds and the rows of
+    buttons; the side panel on the right."""
+    w, h = size
+    side = 310 if w >= 1100 else 260
+    width = w - side
+    # Under 900 pixels the attack's buttons take two rows: keep room for them and the odds.
+    top, least_bottom = 38, (196 if width < 900 else 150)
+    map_w, map_h = map_size
+    height = min(h - top - least_bottom, int(width * map_h / map_w) + 1)
+    return {
+        "top": pygame.Rect(0, 0, w, top),  # across the whole window: the title needs the room
+        "map": pygame.Rect(0, top, width, height),
+        "bottom": pygame.Rect(0, top + height, width, h - top - height),
+        "side": pygame.Rect(width, top, side, h - top),
+    }
+
+
 def layout(scene, phase_specs, hint_specs, blocks: list[Block]) -> Panels:
     """The panels around the map: ``phase_specs`` are the buttons of the moment (left in the
     action bar), ``hint_specs`` those kept to its right, ``blocks`` the paragraphs above them."""
@@ -64,7 +84,7 @@ def _top_bar(scene, panels: Panels) -> None:
     x -= 8 + width
     over = state.is_terminal()  # nothing left to speed up, skip or hint
     panels.widgets.append(Button((x, y, width, height), skip, I.SkipToMyTurn(), key="S",
-                                 enabled=not session.is_human_turn() and not over, selected=scene.skip_to_mine))
+                                 enabled=not session.is_human_turn() and not over, selected=scene.pacer.skip_to_mine))
     x -= 12
     for text, level in reversed(SPEED_LABELS):
         width = button_width(text, minimum=54)
@@ -115,7 +135,7 @@ def _action_bar(scene, panels: Panels, phase_specs, hint_specs, blocks: list[Blo
 def _tooltip(scene, shown, inner: pygame.Rect, bottom: int):
     """The box describing the territory under the pointer, top right in the action bar, if it
     fits above the buttons."""
-    t = scene.focus
+    t = scene.selection.focus
     if t is None:
         return None
     board = shown.board

@@ -21,12 +21,10 @@ from risk.gui import saves
 
 HUMAN = "human"
 
-#: The named difficulties and the bot each one plays, weakest first. The strengths are measured
-#: (README, docs/strength.md): ``strategist`` is the strongest (``risk bots --json`` marks it;
-#: 61% of 360 duels against Domination's Hard, 59% against ``mcts``); ``mcts`` wins 79-81% of
-#: 4-player games against three ``markov`` or three ``threshold`` and 97.5% against three
-#: ``angry``; ``angry`` wins 2.8% of four-bot games. Point "Expert" at a stronger bot here and
-#: nowhere else (a test checks it is the registry's strongest).
+#: The named difficulties and the bot each one plays, weakest first, in the order of their
+#: measured strength (the figures are in docs/strength.md; ``risk bots --json`` marks the
+#: strongest). "Expert" is the registry's strongest bot (a test checks it): point it at a
+#: stronger bot here and nowhere else.
 DIFFICULTIES: dict[str, str] = {
     "Easy": "angry",
     "Medium": "threshold",

@@ -66,6 +66,21 @@ def continent_holders(state) -> tuple[int, ...]:
     return tuple(out)
 
 
+def continent_notice(board, names, continent: int, old: int, new: int) -> str:
+    """A continent changing hands, as the log and the banner say it (-1: nobody)."""
+    area = board.continents[continent]
+
+    def who(p):
+        return names[p] if 0 <= p < len(names) else "Neutral"
+
+    if new >= 0:
+        text = f"{who(new)} now hold{'' if who(new) == 'You' else 's'} {area.name} (+{area.bonus} a turn)"
+        if old >= 0:
+            text += f", taken from {who(old)}"
+        return text
+    return f"{who(old)} no longer hold{'' if who(old) == 'You' else 's'} {area.name}"
+
+
 class Waiting:
     """Follows the game for each human seat (see the module's description)."""
 

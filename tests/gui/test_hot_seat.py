@@ -6,7 +6,6 @@ person whose turn it is, and never the other person's cards, mission or private 
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from risk.actions import EndPhase, Fortify
 from risk.gui.app import PlayConfig
@@ -16,14 +15,6 @@ from risk.rules import Rules
 from risk.state import RandomSource, classic_board
 
 from tests.support.gui import button, click, game, start
-
-
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("MARKOV_RISK_DATA", str(tmp_path / "data"))
-    monkeypatch.delenv("MARKOV_RISK_AUTOSAVE", raising=False)
-    yield tmp_path / "data"
-    pygame.display.quit()
 
 
 def _hot_seat_app(seed: int = 5, **rules):

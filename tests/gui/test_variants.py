@@ -3,28 +3,18 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from ai import make_agent
 from ai.agent import BaseAgent
 from ai.common import variant_decision
 from risk.actions import Attack, EndPhase, UseSix
-from risk.gui.scenes.game import GameScene
 from risk.gui.session import GameSession, HumanAgent
 from risk.match import Match
 from risk.phase import Phase
 from risk.rules import Rules
 from risk.state import GameState, RandomSource, classic_board
 
-from tests.support.gui import button, click, frames, game, press, quick_config, start, territory_click, until
-
-
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("MARKOV_RISK_DATA", str(tmp_path / "data"))
-    monkeypatch.delenv("MARKOV_RISK_AUTOSAVE", raising=False)
-    yield
-    pygame.display.quit()
+from tests.support.gui import button, click, frames, game, press, scene_with, territory_click, until
 
 
 class OneRoll(BaseAgent):
@@ -46,14 +36,6 @@ class OneRoll(BaseAgent):
         return self.angry.act(view)
 
 
-def scene_with(state, agents):
-    app = start(quick_config())
-    match = Match(agents, state=state)
-    app.replace_all(GameScene(app, GameSession(match, 1 if isinstance(agents[1], HumanAgent) else 0)))
-    frames(app, 2)
-    return app
-
-
 def attacked_position(**rules):
     board = classic_board()
     alaska, kamchatka, irkutsk = board.id("Alaska"), board.id("Kamchatka"), board.id("Irkutsk")
@@ -68,10 +50,7 @@ def attacked_position(**rules):
 
 def test_capital_is_chosen_by_clicking():
     state = GameState.new(players=3, seed=3, rules=Rules(capitals=True, setup="deal", placement="auto"))
-    app = start(quick_config())
-    match = Match([HumanAgent(), make_agent("angry"), make_agent("angry")], state=state)
-    app.replace_all(GameScene(app, GameSession(match, 0)))
-    frames(app, 2)
+    app = scene_with(state, [HumanAgent(), make_agent("angry"), make_agent("angry")])
     scene = game(app)
     assert scene.state.phase == Phase.CAPITAL and scene.session.is_human_turn()
     mine = scene.state.territories_of(0)[2]
@@ -85,7 +64,7 @@ def test_capital_is_chosen_by_clicking():
 
 def test_defender_chooses_dice_after_seeing_the_roll():
     state, alaska, kamchatka, _ = attacked_position(defender_sees_dice=True)
-    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()])
+    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()], human=1)
     scene = game(app)
     until(app, lambda: scene.state.phase == Phase.DEFEND)
     assert scene.session.is_human_turn()
@@ -98,7 +77,7 @@ def test_defender_chooses_dice_after_seeing_the_roll():
 
 def test_defender_retreats_by_clicking_a_neighbour():
     state, alaska, kamchatka, irkutsk = attacked_position(retreat=True)
-    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()])
+    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()], human=1)
     scene = game(app)
     until(app, lambda: scene.state.phase == Phase.RETREAT)
     assert irkutsk in scene.candidates()
@@ -144,7 +123,7 @@ def test_commander_six_is_chosen_after_the_roll():
     assert scene.state.commander_used and scene.session.match.record.actions[-1][1] == "six"
     assert any(f"a {offer.changed} turned into a 6" in line.text for line in scene.session.log)
     assert not any(getattr(w, "label", "").startswith("Blitz may use") for w in scene.widgets())
-    assert scene.source == alaska and scene.target == kamchatka  # the attack stays chosen
+    assert scene.selection.source == alaska and scene.selection.target == kamchatka  # the attack stays chosen
 
 
 def test_commander_keys_and_blitz_toggle():
@@ -159,7 +138,7 @@ def test_commander_keys_and_blitz_toggle():
     assert scene.session.match.record.actions[-1][1] == "keep" and scene.state.commander_ready()
     scene.anims.skip()  # the dice of the roll kept
     click(app, button(app, "Blitz may use the six: off").rect.center)
-    assert scene.blitz_six and button(app, "Blitz may use the six: on")
+    assert scene.selection.blitz_six and button(app, "Blitz may use the six: on")
     assert any("blitz with the six wins" in label.text for label in scene.panels.labels)
     press(app, pygame.K_b)
     assert scene.session.match.record.actions[-1][1] == "blitz alaska kamchatka six"
@@ -185,7 +164,7 @@ def test_bot_use_of_the_six_is_logged():
     else:
         raise AssertionError("no roll where the bot spends the six")
     state.rng = RandomSource(seed)
-    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()])
+    app = scene_with(state, [OneRoll(alaska, kamchatka), HumanAgent()], human=1)
     scene = game(app)
     until(app, lambda: any("the commander's six" in line.text for line in scene.session.log))
     assert ("six" in [a for _, a in scene.session.match.record.actions])
@@ -235,7 +214,7 @@ def test_traded_armies_are_placed_during_the_attack():
     territory_click(app, alaska, shift=True)
     assert scene.state.pool == 0 and scene.state.armies[alaska] == 18
     territory_click(app, kamchatka)  # with the pool empty, clicks attack again
-    assert scene.source == alaska and scene.target == kamchatka
+    assert scene.selection.source == alaska and scene.selection.target == kamchatka
 
 
 def test_place_all_during_the_attack():
@@ -259,15 +238,15 @@ def test_after_the_defender_stands_the_declared_attack_waits_for_its_dice():
     territory_click(app, kamchatka)
     press(app, pygame.K_r)  # only declares the attack: the defender decides first
     until(app, lambda: scene.state.declared is not None)
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     assert "stands and fights" in hud.guidance(scene)
     assert any("blitz wins" in label.text for label in scene.panels.labels)  # the odds of that attack
     assert not [w for w in scene.widgets() if getattr(w, "label", "") == "End attack" and w.enabled]
     other = next(t for t in scene.state.board.neighbours[alaska] if scene.state.owner[t] == 1 and t != kamchatka)
     territory_click(app, other)
     assert "stood against your attack" in scene.message[0] and "\n" not in scene.message[0]
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     click(app, scene.view.centre(alaska), button=3)  # a right click cannot call the attack off either
-    assert (scene.source, scene.target) == (alaska, kamchatka)
+    assert (scene.selection.source, scene.selection.target) == (alaska, kamchatka)
     press(app, pygame.K_r)
     assert scene.state.declared is None and scene.session.match.record.actions[-1][1].startswith("attack alaska")

@@ -1,4 +1,5 @@
-"""Helpers for the window's tests: start a window, post clicks and keys, wait in frames."""
+"""Helpers for the window's tests: start a window, post clicks and keys, wait in frames, find a
+button, set up a position. The fixtures are in ``tests/gui/conftest.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import pygame
 
 from risk.gui.app import App, PlayConfig
 from risk.gui.scenes.game import GameScene
+from risk.phase import Phase
 from risk.rules import Rules
+
+#: The window sizes every layout is checked at: the smallest allowed, a small laptop, the default.
+SIZES = [(800, 560), (1024, 700), (1280, 800)]
 
 
 def start(config: PlayConfig) -> App:
@@ -31,6 +36,11 @@ def game(app) -> GameScene:
     return app.find(GameScene)
 
 
+def angry():
+    from ai import make_agent
+    return make_agent("angry")
+
+
 def frames(app, n: int = 1) -> None:
     for _ in range(n):
         app.frame()
@@ -43,6 +53,12 @@ def until(app, condition, limit: int = 3000) -> None:
         app.frame()
         time.sleep(0.001)
     raise AssertionError("the window never got there")
+
+
+def play_to_the_end(app, limit: int = 6000) -> None:
+    from risk.gui.scenes.gameover import GameOverScene
+    until(app, lambda: app.find(GameOverScene) is not None, limit=limit)
+    frames(app, 2)  # the game-over screen draws
 
 
 def click(app, pos, shift: bool = False, button: int = 1) -> None:
@@ -89,6 +105,33 @@ def button(app, label_start: str, scene=None):
     raise AssertionError(f"no button {label_start!r} among {[getattr(w, 'label', '') for w in widgets]}")
 
 
+def widget_with(app, label: str):
+    """The widget on top labelled exactly ``label``, enabled or not."""
+    for widget in app.top.widgets():
+        if getattr(widget, "label", None) == label:
+            return widget
+    raise AssertionError(f"no widget labelled {label!r}: {[getattr(w, 'label', '?') for w in app.top.widgets()]}")
+
+
+def row_button(app, row: str, step: int):
+    """The new-game screen's arrow that moves ``row`` by ``step``."""
+    from risk.gui import intents as I
+
+    for widget in app.top.widgets():
+        if getattr(widget, "intent", None) == I.Choose(("row", row, step)):
+            return widget
+    raise AssertionError(f"no button for {row} {step}")
+
+
+def open_new_game(app):
+    """The new-game screen, opened from the main menu by its button."""
+    from risk.gui.scenes.newgame import NewGameScene
+
+    click(app, widget_with(app, "New game").rect.center)
+    assert isinstance(app.top, NewGameScene)
+    return app.top
+
+
 def scene_with(state, agents, human: int = 0, **config):
     """A window showing the game ``state`` with these agents (a HumanAgent in seat ``human``)."""
     from risk.gui.session import GameSession
@@ -98,8 +141,6 @@ def scene_with(state, agents, human: int = 0, **config):
     app.replace_all(GameScene(app, GameSession(Match(agents, state=state), human)))
     frames(app, 2)
     return app
-
-
 
 
 def classic_position(holdings: dict, players: int = 3, **options):
@@ -117,3 +158,25 @@ def classic_position(holdings: dict, players: int = 3, **options):
         armies.append(count)
     options.setdefault("seed", 4)
     return GameState.from_position(owner, armies, players, **options)
+
+
+def attack_moment(size):
+    """The busiest moment of the action bar: an attack chosen, the commander's six and a card
+    trade on offer, a hint with its "Do it"."""
+    from risk.actions import Blitz
+    from risk.gui.session import HumanAgent
+    from risk.state import classic_board
+
+    board = classic_board()
+    infantry = [t for t in range(len(board)) if board.cards[t] == 0]
+    state = classic_position({"Alaska": (0, 12), "Kamchatka": (1, 5)}, phase=Phase.ATTACK,
+                             hands=[infantry[:3], [], []], rules=Rules(commanders=True, trade_anytime=True))
+    app = scene_with(state, [HumanAgent(), angry(), angry()], size=size)
+    scene = game(app)
+    alaska, kamchatka = board.id("Alaska"), board.id("Kamchatka")
+    territory_click(app, alaska)
+    territory_click(app, kamchatka)
+    scene.hint = {"version": scene.session.version, "bot": "angry", "action": Blitz(alaska, kamchatka),
+                  "text": "blitz Kamchatka from Alaska", "job": None}
+    hover(app, scene.view.centre(kamchatka))  # the box describing the territory under the pointer
+    return app, scene

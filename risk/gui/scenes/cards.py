@@ -10,7 +10,7 @@ from risk.cards import SYMBOL_NAMES, WILD, set_kinds, symbol
 from risk.gui import intents as I
 from risk.gui import theme
 from risk.gui.layout import ellipsize
-from risk.gui.scenes.dialogs import Dialog
+from risk.gui.scenes.base import Dialog
 from risk.gui.widgets import Button, button_width
 from risk.phase import Phase
 

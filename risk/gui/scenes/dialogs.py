@@ -1,49 +1,17 @@
 """Dialogs: overlays on the game for moving armies, the pause menu, help and loading (the card
-dialog is in :mod:`risk.gui.scenes.cards`)."""
+dialog is the scene "cards", in :mod:`risk.gui.scenes.cards`)."""
 
 from __future__ import annotations
 
-import pygame
+from dataclasses import replace
 
 from risk.actions import Fortify, Occupy
-from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import saves, theme
-from risk.gui.intents import key_help
-from risk.gui.scenes.base import Scene
-from risk.gui.widgets import Button, Slider, button_width, dim, panel
+from risk.gui.keys import key_help
+from risk.gui.scenes.base import ButtonMenu, Dialog, FilePicker
+from risk.gui.widgets import Button, Slider, button_width
 from risk.phase import Phase
-
-
-class Dialog(Scene):
-    """A modal overlay: the game shows dimmed behind it and waits."""
-
-    opaque = False
-    pauses_game = True
-    title = ""
-    size = (560, 360)
-
-    def box(self) -> pygame.Rect:
-        w, h = self.app.screen.get_size()
-        width, height = min(self.size[0], w - 40), min(self.size[1], h - 40)
-        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-
-    def draw(self, surface) -> None:
-        dim(surface, 140)
-        inner = panel(surface, self.box(), self.title)
-        self.body(surface, inner)
-        mouse = pygame.mouse.get_pos()
-        for widget in self._widgets:
-            widget.draw(surface, mouse)
-
-    def body(self, surface, inner: pygame.Rect) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        self._widgets = self.build(self.box())
-
-    def build(self, box: pygame.Rect) -> list:
-        return []
 
 
 # -- moving armies -------------------------------------------------------------------------------
@@ -169,63 +137,11 @@ class MoveDialog(AmountDialog):
         self.game.human_action(Fortify(self.source, self.target, self.value))
 
     def cancel(self):
-        self.game.target = None
+        self.game.selection = replace(self.game.selection, target=None)
         self.close()
 
 
 # -- menus ----------------------------------------------------------------------------------------
-
-class ButtonMenu(Dialog):
-    """A column of choices (arrows and Enter, or the mouse)."""
-
-    size = (360, 380)
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.index = 0
-
-    def choices(self) -> list[tuple[str, object, bool]]:
-        return []
-
-    def update(self, dt: float) -> None:
-        self.index = self._enabled_from(self.index, 1)  # the focus never rests on a disabled choice
-        super().update(dt)
-
-    def _enabled_from(self, index: int, step: int) -> int:
-        choices = self.choices()
-        for k in range(len(choices)):
-            candidate = (index + k * step) % len(choices)
-            if choices[candidate][2]:
-                return candidate
-        return index
-
-    def build(self, box):
-        widgets = []
-        y = box.y + 60
-        for i, (label, key, enabled) in enumerate(self.choices()):
-            widgets.append(Button((box.x + 30, y, box.width - 60, 36), label, I.Choose(key), enabled=enabled,
-                                  style="primary" if i == self.index else "normal"))
-            y += 44
-        return widgets
-
-    def handle(self, intent) -> None:
-        choices = self.choices()
-        if isinstance(intent, I.Choose):
-            self.choose(intent.key)
-        elif isinstance(intent, I.Navigate) and intent.dy:
-            self.index = self._enabled_from((self.index + intent.dy) % len(choices), 1 if intent.dy > 0 else -1)
-        elif isinstance(intent, I.Cycle):
-            self.index = self._enabled_from((self.index + intent.step) % len(choices), 1 if intent.step > 0 else -1)
-        elif isinstance(intent, (I.Confirm, I.Activate)):
-            label, key, enabled = choices[self.index]
-            if enabled:
-                self.choose(key)
-        elif isinstance(intent, (I.Cancel, I.Menu)):
-            self.close()
-
-    def choose(self, key) -> None:
-        pass
-
 
 class PauseMenu(ButtonMenu):
     title = "Paused"
@@ -240,8 +156,6 @@ class PauseMenu(ButtonMenu):
                 ("Help", "help", True), ("Main menu", "menu", True), ("Quit", "quit", True)]
 
     def choose(self, key):
-        from risk.gui.scenes.menu import MenuScene
-
         if key == "resume":
             self.close()
         elif key == "save":
@@ -249,14 +163,14 @@ class PauseMenu(ButtonMenu):
             self.close()
         elif key == "load":
             self.close()
-            self.app.push(LoadDialog(self.app))
+            self.app.open("load")
         elif key == "help":
             self.close()
-            self.app.push(HelpDialog(self.app))
+            self.app.open("help")
         elif key == "menu":
             if not self.game.state.is_terminal():
                 self.game.autosave()  # before the menu looks for a game to resume
-            self.app.replace_all(MenuScene(self.app))
+            self.app.switch("menu")
         elif key == "quit":
             self.app.quit()
 
@@ -302,9 +216,10 @@ class HelpDialog(Dialog):
             self.close()
 
 
-class LoadDialog(ButtonMenu):
+class LoadDialog(FilePicker):
+    """The saved games, newest first (the autosave first), to load in place of the game."""
+
     title = "Load a game"
-    size = (620, 600)
 
     def __init__(self, app):
         super().__init__(app)
@@ -322,35 +237,3 @@ class LoadDialog(ButtonMenu):
     def body(self, surface, inner):
         if len(self.paths) == 0:
             surface.blit(theme.render(f"No saved games in {saves.saves_dir()}", 13, theme.TEXT_DIM), inner.topleft)
-
-    #: What a failure says could not be done with the file ("Cannot load NAME: ...").
-    verb = "load"
-
-    def first_row(self, box) -> int:
-        return box.y + 70
-
-    def build(self, box):
-        widgets = []
-        y = self.first_row(box)
-        for i, (label, key, enabled) in enumerate(self.choices()):
-            widgets.append(Button((box.x + 30, y, box.width - 60, 34), label, I.Choose(key), enabled=enabled,
-                                  style="primary" if i == self.index else "normal"))
-            y += 42
-        return widgets
-
-    def open_file(self, path):
-        """The scene that shows ``path``; raises RiskError or OSError naming what is wrong."""
-        from risk.gui.scenes.game import GameScene
-
-        return GameScene.loaded(self.app, path)
-
-    def choose(self, key):
-        if key is None:
-            self.close()
-            return
-        try:
-            scene = self.open_file(key)
-        except (RiskError, OSError) as exc:
-            self.app.notify(f"Cannot {self.verb} {key.name}: {exc}", 4)
-            return
-        self.app.replace_all(scene)

@@ -35,14 +35,11 @@ class GameOverScene(Scene):
         ]
 
     def handle(self, intent):
-        from risk.gui.scenes.menu import MenuScene, NewGameDialog
-
         if isinstance(intent, I.Choose) and intent.key == "menu":
-            self.app.replace_all(MenuScene(self.app))
+            self.app.switch("menu")
         elif isinstance(intent, (I.Choose, I.BlitzUntil)) and getattr(intent, "key", "new") == "new":
-            menu = MenuScene(self.app)
-            self.app.replace_all(menu)
-            self.app.push(NewGameDialog(self.app))
+            self.app.switch("menu")
+            self.app.open("quick-game")
         elif isinstance(intent, I.Cancel):
             self.close()
 

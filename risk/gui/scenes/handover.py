@@ -14,8 +14,7 @@ import pygame
 from risk.gui import intents as I
 from risk.gui import theme
 from risk.gui.maprender import draw_shape
-from risk.gui.scenes.base import Scene
-from risk.gui.scenes.dialogs import Dialog
+from risk.gui.scenes.base import Dialog, Scene
 from risk.gui.widgets import Button, panel
 
 

@@ -10,9 +10,7 @@ import pygame
 from risk.gui import intents as I
 from risk.gui import saves, setup, sound, theme
 from risk.gui.maprender import MapView
-from risk.gui.scenes.dialogs import ButtonMenu, Dialog, LoadDialog
-from risk.gui.scenes.newgame import NewGameScene
-from risk.gui.scenes.replay import ReplayPicker
+from risk.gui.scenes.base import ButtonMenu, Dialog
 from risk.gui.widgets import Button
 
 _BACKDROP: dict = {}
@@ -110,30 +108,28 @@ class MenuScene(ButtonMenu):
         super().handle(intent)
 
     def choose(self, key):
-        from risk.gui.scenes.game import GameScene
-
         if key == "resume":
             try:
-                self.app.replace_all(GameScene.loaded(self.app, saves.autosave_path()))
+                self.app.switch("game.loaded", saves.autosave_path())
             except Exception as exc:  # a damaged autosave must not stop the menu
                 self.app.notify(f"Cannot resume: {exc}", 4)
         elif key == "new":
-            self.app.replace_all(NewGameScene(self.app))
+            self.app.switch("new-game")
         elif key == "quick":
-            self.app.push(NewGameDialog(self.app))
+            self.app.open("quick-game")
         elif key == "watch":
-            self.app.replace_all(NewGameScene(self.app, watch=True))
+            self.app.switch("new-game", watch=True)
         elif key == "replay":
-            self.app.push(ReplayPicker(self.app))
+            self.app.open("replay-picker")
         elif key == "load":
-            self.app.push(LoadDialog(self.app))
+            self.app.open("load")
         elif key == "quit":
             self.app.quit()
 
 
 class NewGameDialog(Dialog):
     """A quick game on the classic map with the standard rules: players, your seat and the
-    opponents; Enter starts (the full choice is :class:`NewGameScene`)."""
+    opponents; Enter starts (the full choice is the new-game screen, "new-game")."""
 
     title = "Quick game"
     size = (560, 360)
@@ -224,7 +220,6 @@ class NewGameDialog(Dialog):
     def start(self):
         from risk.gui.app import PlayConfig
         from risk.gui.bots import default_bots
-        from risk.gui.scenes.game import GameScene
         from risk.rules import Rules
         from risk.state import classic_board
 
@@ -234,4 +229,4 @@ class NewGameDialog(Dialog):
         config = PlayConfig(players=self.players, bots=bots, seat=self.seat - 1, bots_only=self.watch,
                             seed=random.SystemRandom().randrange(2 ** 31), rules=Rules(), board=classic_board(),
                             speed=self.app.speed)
-        self.app.replace_all(GameScene.new(self.app, config))
+        self.app.switch("game.new", config)

@@ -536,15 +536,11 @@ class NewGameScene(Scene):
     # -- leaving ------------------------------------------------------------------------------------
 
     def back(self) -> None:
-        from risk.gui.scenes.menu import MenuScene
-
         S.save_settings(self.setup)
-        self.app.replace_all(MenuScene(self.app))
+        self.app.switch("menu")
 
     def start(self) -> None:
         """Start the game chosen (its seed is announced); a choice that cannot start says why."""
-        from risk.gui.scenes.game import GameScene
-
         problems = self.problems()
         if problems:
             self.app.notify(problems[0], 4)
@@ -553,7 +549,7 @@ class NewGameScene(Scene):
         sound.set_enabled(self.setup.sound)
         try:
             config = S.play_config(self.setup, speed=self.app.speed, size=self.app.screen.get_size())
-            scene = GameScene.new(self.app, config)
+            scene = self.app.make("game.new", config)
         except (RiskError, ValueError) as exc:
             self.app.notify(f"Cannot start: {exc}", 5)
             return

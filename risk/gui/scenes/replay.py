@@ -21,9 +21,8 @@ from risk.gui.graphs import draw_chart
 from risk.gui.maprender import MapView, draw_shape
 from risk.gui.panels import draw_log_lines, log_colour
 from risk.gui.replay import Replay
-from risk.gui.scenes.base import Scene
-from risk.gui.scenes.dialogs import ButtonMenu, LoadDialog
-from risk.gui.widgets import Button, Slider, button_rows, panel
+from risk.gui.scenes.base import FilePicker, Scene
+from risk.gui.widgets import Slider, button_rows, panel
 
 #: seconds between actions while playing, by the window's speed; "max" plays a turn at a time
 PLAY_DELAY = {"slow": 0.6, "normal": 0.25, "fast": 0.06, "max": 0.0}
@@ -252,24 +251,22 @@ class ReplayScene(Scene):
             self.leave()
 
     def leave(self) -> None:
-        from risk.gui.scenes.menu import MenuScene
-
         if self.from_menu:
-            self.app.replace_all(MenuScene(self.app))
+            self.app.switch("menu")
         else:
             self.app.quit()
 
 
-class ReplayPicker(LoadDialog):
+class ReplayPicker(FilePicker):
     """Which game to watch again: the autosave, the saved games, and the records in the data
     folder's ``records/`` (finished games are kept in the saves as they were played)."""
 
     title = "Replay a game"
-    size = (620, 600)
+    opens = "replay.opened"
     verb = "replay"
 
     def __init__(self, app):
-        ButtonMenu.__init__(self, app)  # not the saves list of LoadDialog: the replayable files
+        super().__init__(app)
         self.paths = replayable_files(10)
         self.labels = [describe_file(path) for path in self.paths]
 
@@ -294,9 +291,6 @@ class ReplayPicker(LoadDialog):
 
     def first_row(self, box) -> int:
         return box.y + 70 + (40 if not self.paths else 0)
-
-    def open_file(self, path):
-        return ReplayScene.opened(self.app, path)
 
 
 def describe_file(path: Path) -> str:
