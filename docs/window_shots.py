@@ -1,4 +1,4 @@
-"""Screenshots of the window at chosen moments, for docs/window.md (helper 16a's part).
+"""Screenshots of the window at chosen moments, for docs/window.md.
 
 Run under a real X server, e.g.::
 
@@ -17,14 +17,14 @@ from pathlib import Path
 import os
 
 os.environ.setdefault("MARKOV_RISK_DATA", tempfile.mkdtemp(prefix="risk-shots-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, for tests.support
 
 import pygame  # noqa: E402
 
 from risk.gui.app import PlayConfig  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 from risk.state import classic_board  # noqa: E402
-from tests_gui_support import (button, classic_position, click, frames, game, hover, press, scene_with,  # noqa: E402
+from tests.support.gui import (button, classic_position, click, frames, game, hover, press, scene_with,  # noqa: E402
                                start, territory_click, until)
 
 
