@@ -298,7 +298,7 @@ class RiskState(pyspiel.State):
         try:
             outcomes = position.chance_outcomes(action)
         except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
-            outcome = position.copy(_CopiedSource(position.rng))._blitz_outcome(action, None)
+            outcome = position.copy(_CopiedSource(position.rng)).draw_blitz_outcome(action)
             return [(numbering.encode(outcome, action, position), 1.0)]
         return [(numbering.encode(outcome, action, position), p) for outcome, p in outcomes]
 
