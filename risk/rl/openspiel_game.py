@@ -352,7 +352,8 @@ class RiskState(pyspiel.State):
         position = self._core.position
         if position is None:
             return [0.0] * self.num_players()
-        return rank_returns(position.places, position.players)
+        outcome = position.outcome()
+        return rank_returns(outcome.places if outcome else None, position.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "RiskState":
         """A state ``player_id`` cannot tell from this one: the hidden information redrawn, as
