@@ -221,7 +221,7 @@ class Outcome:
 
 _COPIED = {
     Kind.SHARED: "self.{0}", Kind.VALUE: "self.{0}", Kind.LIST: "self.{0}[:]",
-    Kind.LISTS: "[item[:] for item in self.{0}]",
+    Kind.LISTS: "list(map(list.copy, self.{0}))",
     Kind.DICT: "dict(self.{0}) if self.{0} else {{}}",
     Kind.OPTIONAL_LIST: "None if self.{0} is None else self.{0}[:]",
     Kind.RANDOM: "self.{0} if rng is None else rng",
