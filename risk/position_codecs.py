@@ -6,6 +6,7 @@ the bot protocol sends: territories by slug (None for no territory), cards by th
 slug or ``"wild"``, phases by name, the pending decision as an object with a ``kind``. The
 schema of the state (:mod:`risk.position`) names one codec per field.
 
+>>> from risk.board import load_map
 >>> board = load_map()
 >>> TERRITORY.encode(0, board), TERRITORY.decode("alaska", board), TERRITORY.encode(-1, board)
 ('alaska', 0, None)
@@ -19,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from risk.actions import Attack, Blitz, parse_action
-from risk.board import Board, load_map  # noqa: F401  (load_map: for the examples)
+from risk.board import Board
 from risk.cards import WILD
 from risk.missions import Mission
 from risk.pending import DefenceChoice, FirstPlacer, RetreatChoice, SixChoice
@@ -118,6 +119,8 @@ CARDS = Codec(lambda cards, board: [card_name(board, c) for c in cards],
               lambda names, board: [card_id(board, n) for n in names], List(Str(200)))
 HANDS = Codec(lambda hands, board: [CARDS.encode(h, board) for h in hands],
               lambda data, board: [CARDS.decode(h, board) for h in data], List(CARDS.shape))
+
+
 class _SeaRound(Schema):
     """``[source, target, rounds]``: two territories and a count."""
 
@@ -135,7 +138,7 @@ SEA_ROUNDS = Codec(lambda rounds, board: [[_slug(board, s), _slug(board, t), n]
 
 
 def _mission(data: dict[str, Any], board: Board) -> Mission:
-    return Mission(**{**data, "continents": tuple(data["continents"])})
+    return Mission(**{**data, "continents": tuple(data.get("continents", ()))})
 
 
 MISSION = Codec(lambda mission, board: mission.to_json(), _mission, Object({
@@ -200,6 +203,7 @@ PENDING = Codec(encode_pending, decode_pending, Nullable(Object({
     "kind": Str(20, choices=("first_placer", "defence", "retreat", "six")), "seat": Int(0, 6),
     "source": Str(200), "target": Str(200), "attack": Str(1000), "attack_dice": _DICE, "defend_dice": _DICE,
 }, required=frozenset({"kind"}), others=None)))
+
 
 @lru_cache(maxsize=64)
 def _rules_from(changes: tuple[tuple[str, Any], ...]) -> Rules:

@@ -182,14 +182,14 @@ def rebuild_state(board, rules, view: dict[str, Any], rng) -> GameState:
     seat, engine = view["seat"], view["engine"]
     written = {name: view[key] for name, key in _TOP.items()}
     written.update((name, engine[name]) for name in _WRITTEN if name not in _TOP)
-    mission = engine["mission"] if rules.missions else None
     if rules.missions:
-        written["missions"] = [mission if p == seat else None for p in range(view["players"])]
-        written["mission_done"] = [bool(engine["mission_done"]) and p == seat for p in range(view["players"])]
+        seats = range(view["players"])
+        written["missions"] = [engine["mission"] if p == seat else None for p in seats]
+        written["mission_done"] = [bool(engine["mission_done"]) and p == seat for p in seats]
     else:
         written["missions"] = written["mission_done"] = None
     values = decode_fields(written, board)
-    own = decode_fields({"deck": view["hand"]}, board)["deck"]
+    own = [card_id(board, c) for c in view["hand"]]
 
     # The cards this seat has not seen, in a fixed order; dealt as GameState.view deals them.
     unseen = full_deck(len(board)) if rules.cards else []
