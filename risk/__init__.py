@@ -17,7 +17,8 @@ The layout follows the architecture:
 
 - :mod:`risk.board` maps (the classic map, Domination imports) and the compiled board;
 - :mod:`risk.rules` the rules as one frozen value; :mod:`risk.cards` cards and their odds;
-- :mod:`risk.state` and :mod:`risk.engine` the game itself; :mod:`risk.actions`,
+- :mod:`risk.state` and :mod:`risk.engine` the game itself (:mod:`risk.position` its fields and
+  their written form, :class:`Outcome` how it ended); :mod:`risk.actions`,
   :mod:`risk.events` what goes in and what comes out; :mod:`risk.record` records and saves;
 - :mod:`risk.battle` the exact Markov solution of a battle, sampling and Monte Carlo;
 - :mod:`risk.match` one game between bots; :mod:`risk.cli` the ``risk`` command;
@@ -33,6 +34,7 @@ __version__ = "0.1.0"
 #: Each public name -> (the module that defines it, its name there).
 _SOURCES: dict[str, tuple[str, str]] = {
     "GameState": ("risk.state", "GameState"),
+    "Outcome": ("risk.position", "Outcome"),
     "Rules": ("risk.rules", "Rules"),
     "Phase": ("risk.phase", "Phase"),
     "Board": ("risk.board", "Board"),
@@ -53,7 +55,7 @@ _SOURCES.update((name, ("risk.actions", name)) for name in (
     "Retreat", "Stand", "UseSix", "KeepRoll", "Occupy", "Fortify", "EndPhase"))
 _SOURCES.update((name, ("risk.errors", name)) for name in (
     "RiskError", "IllegalActionError", "ActionParseError", "MapError", "RulesError", "RecordError",
-    "UsageError"))
+    "PositionError", "UsageError"))
 
 __all__ = sorted(_SOURCES) + ["__version__"]
 

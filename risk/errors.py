@@ -68,5 +68,9 @@ class RecordError(RiskError):
         super().__init__(where + message)
 
 
+class PositionError(RiskError):
+    """A written game position (``GameState.from_dict``) is malformed or does not fit its board."""
+
+
 class UsageError(RiskError):
     """A bad command-line value."""

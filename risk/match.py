@@ -274,11 +274,12 @@ class Match:
 
     def result(self) -> GameResult:
         state = self.state
-        winner = state.winner
+        outcome = state.outcome()
+        winner = outcome.winner if outcome else None
         return GameResult(seed=self.seed, seats=self.specs, winner=winner,
                           winner_bot=None if winner is None else self.specs[winner],
-                          turns=state.turn, reason=state.end_reason or "unfinished",
-                          places=list(state.places or []), actions=len(self.record.actions))
+                          turns=state.turn, reason=outcome.reason if outcome else "unfinished",
+                          places=list(outcome.places) if outcome else [], actions=len(self.record.actions))
 
     # -- saving ----------------------------------------------------------------------------------
 

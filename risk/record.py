@@ -195,8 +195,11 @@ class GameRecord:
 
 
 def result_of(state) -> dict[str, Any]:
-    return {"winner": state.winner, "turns": state.turn, "reason": state.end_reason,
-            "places": list(state.places) if state.places is not None else None}
+    """The result line of a game: its :class:`~risk.position.Outcome` (all None while it goes
+    on) and the turns played."""
+    outcome = state.outcome()
+    return {"winner": outcome.winner if outcome else None, "turns": state.turn,
+            "reason": outcome.reason if outcome else None, "places": list(outcome.places) if outcome else None}
 
 
 def describe_result(result: dict[str, Any] | None) -> str:

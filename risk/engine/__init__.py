@@ -1,7 +1,10 @@
 """The rules of play: legal actions, the checked ``apply``, and every phase transition.
 
 :class:`Engine` is mixed into :class:`risk.state.GameState`; it holds no data of its own. It is
-assembled from one mixin per part of the game, each a module of this package:
+assembled from one mixin per part of the game, each a module of this package. A mixin's ``self``
+is the game state, untyped here: a :class:`risk.position.Position` (the fields declared in
+:data:`risk.position.FIELDS`) with every mixin's methods. No module of the engine imports
+:mod:`risk.state`, not even for type checking; the state's module is built on the engine.
 
 - :mod:`~risk.engine.flow` the phase transitions, in order, and the flags of a turn;
 - :mod:`~risk.engine.setup` claiming, placing, the 2-player neutral, capitals;
@@ -20,8 +23,6 @@ so a player is only asked when there is a decision.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from risk.actions import (Action, Attack, Blitz, ChooseCapital, Claim, Defend, Deploy, EndPhase, Fortify,
                           KeepRoll, LegalActions, Occupy, Place, PlaceNeutral, Retreat, Stand, Trade, UseSix,
                           malformed)
@@ -37,31 +38,28 @@ from risk.errors import IllegalActionError
 from risk.events import Event
 from risk.phase import Phase
 
-if TYPE_CHECKING:
-    from risk.state import GameState
-
 
 class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, ChanceRules, FortifyRules, TurnRules):
     """The rules, as methods of the game state."""
 
     __slots__ = ()
 
-    def legal_actions(self: "GameState") -> LegalActions:
+    def legal_actions(self) -> LegalActions:
         """Every legal action, each distinct choice once, in a fixed order (a lazy sequence)."""
         return LegalActions(self, self._legal_runs())
 
-    def _legal_runs(self: "GameState") -> list[tuple]:
+    def _legal_runs(self) -> list[tuple]:
         phase = self.phase
         if phase == Phase.ATTACK:
             return self._attack_runs()
         if phase == Phase.DEPLOY:
             return self._deploy_runs()
         if phase == Phase.OCCUPY:
-            return [(Occupy, (), self.occupy_min, self._occupy_max())]
+            return [(Occupy, (), self.occupy_min, self.occupy_max())]
         if phase == Phase.FORTIFY:
             return self._fortify_runs()
         if phase == Phase.TRADE:
-            return [(None, a, 0, 0) for a in self._trade_actions()]
+            return [(None, a, 0, 0) for a in self.trade_actions()]
         if phase == Phase.CLAIM:
             owner = self.owner
             return [(None, Claim(t), 0, 0) for t in range(len(owner)) if owner[t] < 0]
@@ -78,7 +76,7 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             return [(None, UseSix(), 0, 0), (None, KeepRoll(), 0, 0)]
         return []
 
-    def why_illegal(self: "GameState", action: object) -> str | None:
+    def why_illegal(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None if it is legal."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
@@ -87,17 +85,17 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             return "the game is over"
         return malformed(action) or handler[0](self, action)
 
-    def is_legal(self: "GameState", action: object) -> bool:
+    def is_legal(self, action: object) -> bool:
         return self.why_illegal(action) is None
 
-    def check(self: "GameState", action: Action) -> None:
+    def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (with the ``action`` and the ``reason``) if ``action``
         is illegal."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError.refusing(action, _text(self, action), reason)
 
-    def apply(self: "GameState", action: Action, *, outcome=None) -> list[Event]:
+    def apply(self, action: Action, *, outcome=None) -> list[Event]:
         """Play ``action`` and return what happened; ``outcome`` (one of
         :meth:`chance_outcomes`) is played instead of a random draw.
 
@@ -121,12 +119,12 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             self._check_mission(events)
         return events
 
-    def apply_text(self: "GameState", text: str) -> list[Event]:
+    def apply_text(self, text: str) -> list[Event]:
         """Parse and apply an action in its text form."""
         return self.apply(self.parse_action(text))
 
 
-def _text(state: "GameState", action: object) -> str:
+def _text(state, action: object) -> str:
     try:
         return action.text(state.board)  # type: ignore[attr-defined]
     except Exception:

@@ -10,15 +10,10 @@ the armies on gradually as you attacked", FAQ Q2.5); what is left when it ends i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from risk.actions import Deploy, EndPhase, Trade
 from risk.cards import WILD, has_set, is_set, set_kinds, sets_in_hand, symbol
 from risk.events import ArmiesLost, CardsTraded, Deployed, Event
 from risk.phase import Phase
-
-if TYPE_CHECKING:
-    from risk.state import GameState
 
 
 class CardRules:
@@ -26,21 +21,26 @@ class CardRules:
 
     # -- trading -------------------------------------------------------------------------------
 
-    def _may_trade_now(self: "GameState") -> bool:
+    def may_trade_now(self) -> bool:
+        """Whether the player to act may trade a set now: in the trade phase, or (the house rule
+        ``trade_anytime``) during the attack phase while holding a set."""
         if self.phase == Phase.TRADE:
             return True
         return (self.phase == Phase.ATTACK and self.rules.trade_anytime and self.rules.cards
                 and has_set(self.hands[self.player], self.board.cards))
 
-    def _must_trade(self: "GameState") -> bool:
+    def _must_trade(self) -> bool:
         """Too many cards, and a set among them (below 5 cards a hand may hold no set at all)."""
         hand = self.hands[self.player]
         return len(hand) > self.trade_until and has_set(hand, self.board.cards)
 
-    def _trade_actions(self: "GameState") -> list:
+    def trade_actions(self) -> list:
+        """Every trade of the player's hand, one per set and choice of the +2 territory (when
+        the rules let the player choose), and ``EndPhase`` in the trade phase unless a trade is
+        forced. Meaningful where :meth:`may_trade_now`."""
         actions: list = []
         for trio in sets_in_hand(self.hands[self.player], self.board.cards):
-            choices = self._bonus_choices(trio)
+            choices = self.bonus_choices(trio)
             if choices and self.rules.territory_bonus in ("turn", "trade"):
                 actions.extend(Trade(trio, b) for b in choices)
             else:
@@ -49,16 +49,17 @@ class CardRules:
             actions.append(EndPhase())
         return actions
 
-    def _bonus_choices(self: "GameState", cards: tuple[int, ...]) -> list[int]:
-        """The territories among ``cards`` that may take the +2 armies now."""
+    def bonus_choices(self, cards: tuple[int, ...]) -> list[int]:
+        """The territories among ``cards`` (a set of the player's) that may take the +2 armies
+        now, in increasing order."""
         mode = self.rules.territory_bonus
         if mode == "off" or (mode == "turn" and self.bonus_used):
             return []
         owner, player = self.owner, self.player
         return sorted({c for c in cards if c != WILD and owner[c] == player})
 
-    def _check_trade(self: "GameState", action: Trade) -> str | None:
-        if not self._may_trade_now():
+    def _check_trade(self, action: Trade) -> str | None:
+        if not self.may_trade_now():
             return self._wrong_phase()
         cards = action.cards
         if len(cards) != 3:
@@ -71,7 +72,7 @@ class CardRules:
         if not is_set(cards, self.board.cards):
             return "these cards are not a set (three alike, one of each, or any two with a wild card)"
         mode = self.rules.territory_bonus
-        choices = self._bonus_choices(tuple(cards))
+        choices = self.bonus_choices(tuple(cards))
         if mode in ("turn", "trade") and choices and action.bonus is None:
             return ("you hold a territory on these cards, so name where the +2 armies go: "
                     + ", ".join(self.board.slugs[t] for t in choices))
@@ -85,7 +86,7 @@ class CardRules:
             return "the +2 armies go on a territory of a traded card that you hold"
         return None
 
-    def _do_trade(self: "GameState", action: Trade, events: list[Event]) -> None:
+    def _do_trade(self, action: Trade, events: list[Event]) -> None:
         p = self.player
         hand = self.hands[p]
         for c in action.cards:
@@ -96,7 +97,7 @@ class CardRules:
         self.sets_traded += 1
         self.pool += value
         if self.rules.territory_bonus == "card":
-            bonus_lands = tuple(self._bonus_choices(tuple(action.cards)))
+            bonus_lands = tuple(self.bonus_choices(tuple(action.cards)))
         else:
             bonus_lands = () if action.bonus is None else (action.bonus,)
         placed = 0
@@ -109,16 +110,16 @@ class CardRules:
 
     # -- deploying -----------------------------------------------------------------------------
 
-    def room(self: "GameState", t: int) -> int:
+    def room(self, t: int) -> int:
         """How many more armies ``t`` may hold (the army limit; unlimited by default)."""
         return self._room(t)
 
-    def _room(self: "GameState", t: int) -> int:
+    def _room(self, t: int) -> int:
         """How many more armies ``t`` may hold under the army limit."""
         limit = self.rules.army_limit
         return (1 << 30) if not limit else limit - self.armies[t]
 
-    def _add_armies(self: "GameState", player: int, t: int, armies: int, events: list[Event], why: str) -> int:
+    def _add_armies(self, player: int, t: int, armies: int, events: list[Event], why: str) -> int:
         """Put armies on ``t`` up to the army limit; the rest are lost. Returns how many went on."""
         placed = max(0, min(armies, self._room(t)))
         self.armies[t] += placed
@@ -126,12 +127,12 @@ class CardRules:
             events.append(ArmiesLost(player, armies - placed, why))
         return placed
 
-    def _deploy_runs(self: "GameState") -> list[tuple]:
+    def _deploy_runs(self) -> list[tuple]:
         pool = self.pool
         return [(Deploy, (t,), 1, min(pool, self._room(t))) for t in self.territories_of(self.player)
                 if self._room(t) > 0]
 
-    def _check_deploy(self: "GameState", action: Deploy) -> str | None:
+    def _check_deploy(self, action: Deploy) -> str | None:
         if self.phase != Phase.DEPLOY and not (self.phase == Phase.ATTACK and self.pool):
             return self._wrong_phase()
         reason = self._own_territory(action.territory)
@@ -144,13 +145,13 @@ class CardRules:
             return f"you have {self.pool} armies to deploy, so deploy 1 to {self.pool}"
         return None
 
-    def _do_deploy(self: "GameState", action: Deploy, events: list[Event]) -> None:
+    def _do_deploy(self, action: Deploy, events: list[Event]) -> None:
         self.armies[action.territory] += action.armies
         self.pool -= action.armies
         events.append(Deployed(self.player, action.territory, action.armies))
         self._after_deploying(events)
 
-    def _card_name(self: "GameState", card: int) -> str:
+    def _card_name(self, card: int) -> str:
         if card == WILD:
             return "wild"
         if 0 <= card < len(self.board):

@@ -27,17 +27,14 @@ nothing: asking for its outcomes raises :class:`NoChanceError`, and so does any 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from risk.actions import Attack, Blitz, Defend
 from risk.battle.dice import BattleError
 from risk.battle.law import BattleLaw, BlitzOutcome, RollOutcome, attacker_rolls
 from risk.errors import RiskError
 
-if TYPE_CHECKING:
-    from risk.state import GameState
-
-Outcome = Union[RollOutcome, BlitzOutcome]
+ChanceOutcome = Union[RollOutcome, BlitzOutcome]
 
 
 class NoChanceError(RiskError):
@@ -47,7 +44,7 @@ class NoChanceError(RiskError):
 class ChanceRules:
     __slots__ = ()
 
-    def chance_outcomes(self: "GameState", action, exact: bool = False) -> list[tuple[Outcome, float | Fraction]]:
+    def chance_outcomes(self, action, exact: bool = False) -> list[tuple[ChanceOutcome, float | Fraction]]:
         """Every outcome of the chance action ``action`` with its probability (they sum to 1),
         each one ``apply(action, outcome=...)`` accepts; the order is fixed.
 
@@ -59,13 +56,13 @@ class ChanceRules:
         self.check(action)
         return list(self._chance_distribution(action, exact).items())
 
-    def is_chance(self: "GameState", action) -> bool:
+    def is_chance(self, action) -> bool:
         """Whether the legal ``action`` draws something at random here."""
         if isinstance(action, Defend):
             return True
         return isinstance(action, (Attack, Blitz)) and not self._offers_retreat(action.target)
 
-    def _chance_distribution(self: "GameState", action, exact: bool) -> dict:
+    def _chance_distribution(self, action, exact: bool) -> dict:
         if not self.is_chance(action):
             raise NoChanceError(f"'{action.text(self.board)}' draws nothing at random here")
         if isinstance(action, Blitz):
@@ -83,17 +80,17 @@ class ChanceRules:
             return {RollOutcome(roll): p for roll, p in attacker_rolls(action.dice, exact).items()}
         return law.roll_distribution(action.dice, self.armies[t], exact)
 
-    def _roll_on_the_table(self: "GameState") -> tuple[int, int, tuple[int, ...]]:
+    def _roll_on_the_table(self) -> tuple[int, int, tuple[int, ...]]:
         """(source, target, attacking dice) of the roll a seeing defender answers (``DEFEND``)."""
         choice = self.pending
         return choice.source, choice.target, tuple(choice.attack_dice)
 
-    def _defender_chooses(self: "GameState", source: int, target: int) -> bool:
+    def _defender_chooses(self, source: int, target: int) -> bool:
         """Whether the defender of ``target`` answers the attacker's roll himself (``DEFEND``)."""
         return (BattleLaw.for_attack(self, source, target).seeing and self.owner[target] != self.neutral
                 and self.dice_rules.defender_dice(self.armies[target]) > 1)
 
-    def _outcome_refused(self: "GameState", action, outcome) -> str | None:
+    def _outcome_refused(self, action, outcome) -> str | None:
         """Why ``outcome`` cannot follow the legal ``action`` now, or None."""
         if not self.is_chance(action):
             return "it draws nothing at random here, so it takes no outcome"
@@ -110,19 +107,26 @@ class ChanceRules:
 
     # -- the draws, named or made ------------------------------------------------------------------
 
-    def _attack_dice(self: "GameState", count: int, outcome: RollOutcome | None) -> list[int]:
+    def _attack_dice(self, count: int, outcome: RollOutcome | None) -> list[int]:
         if outcome is not None:
             return list(outcome.attack_dice)
         die = self.rng.die
         return sorted((die() for _ in range(count)), reverse=True)
 
-    def _defend_dice(self: "GameState", count: int, outcome: RollOutcome | None) -> list[int]:
+    def _defend_dice(self, count: int, outcome: RollOutcome | None) -> list[int]:
         if outcome is not None:
             return list(outcome.defend_dice)
         die = self.rng.die
         return sorted((die() for _ in range(count)), reverse=True)
 
-    def _blitz_outcome(self: "GameState", action: Blitz, outcome: BlitzOutcome | None) -> BlitzOutcome:
+    def draw_blitz_outcome(self, action: Blitz) -> BlitzOutcome:
+        """The end of the blitz ``action`` drawn as ``apply`` draws it, from the state's random
+        source (which advances; nothing else changes): for a blitz whose outcomes are not listed
+        (:meth:`chance_outcomes` raises ``BattleError``), drawn on a copy with a copied source to
+        leave the game untouched."""
+        return self._blitz_outcome(action, None)
+
+    def _blitz_outcome(self, action: Blitz, outcome: BlitzOutcome | None) -> BlitzOutcome:
         if outcome is not None:
             return outcome
         s, t = action.source, action.target

@@ -19,8 +19,6 @@ raises the chance of conquest most (:mod:`risk.battle.commander`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from risk.actions import Attack, Blitz, Defend, EndPhase, Occupy, Retreat, Stand
 from risk.battle.commander import roll_outcome
 from risk.battle.law import BattleLaw, commanders_played
@@ -30,26 +28,23 @@ from risk.events import (AttackRolled, BlitzResolved, DiceRolled, Event, Occupie
 from risk.pending import DefenceChoice, RetreatChoice
 from risk.phase import Phase
 
-if TYPE_CHECKING:
-    from risk.state import GameState
-
 
 class CombatRules:
     __slots__ = ()
 
     @property
-    def dice_rules(self: "GameState"):
+    def dice_rules(self):
         """How many dice each side may roll (:class:`risk.battle.DiceRules`)."""
         return self.rules.dice
 
     # -- what may be attacked ------------------------------------------------------------------
 
-    def _attack_phase_idle(self: "GameState") -> bool:
+    def _attack_phase_idle(self) -> bool:
         """Nothing left to choose in the attack phase: no attack, no trade, no armies in hand
         (traded during the attack under the house rule)."""
-        return not self._can_attack() and not self._may_trade_now() and not self.pool
+        return not self._can_attack() and not self.may_trade_now() and not self.pool
 
-    def _can_attack(self: "GameState") -> bool:
+    def _can_attack(self) -> bool:
         mine = self.own_mask[self.player]
         armies, masks = self.armies, self.board.neighbour_mask
         rest = mine
@@ -61,7 +56,7 @@ class CombatRules:
             rest ^= low
         return False
 
-    def _attack_runs(self: "GameState") -> list[tuple]:
+    def _attack_runs(self) -> list[tuple]:
         runs: list[tuple] = []
         player, owner, armies = self.player, self.owner, self.armies
         max_dice = self.dice_rules.attacker_max
@@ -78,34 +73,34 @@ class CombatRules:
                 runs.append((Attack, (s, t), 1, min(max_dice, a - 1)))
                 runs.append((Blitz, (s, t), 1, a - 1))
                 if six:
-                    runs.append((_blitz_with_six, (s, t), 1, a - 1))
-        if self._may_trade_now():
-            runs.extend((None, a, 0, 0) for a in self._trade_actions())
+                    runs.append((blitz_with_six, (s, t), 1, a - 1))
+        if self.may_trade_now():
+            runs.extend((None, a, 0, 0) for a in self.trade_actions())
         if self.pool:  # armies traded during the attack (house rule), placed when the player likes
             runs.extend(self._deploy_runs())
         if self.declared is None:
             runs.append((None, EndPhase(), 0, 0))
         return runs
 
-    def legal_retreats(self: "GameState") -> list[int]:
+    def legal_retreats(self) -> list[int]:
         """Where the attacked armies may retreat to now (empty outside a retreat decision)."""
         return self._retreat_routes(self.pending.target) if self.phase == Phase.RETREAT else []
 
-    def _retreat_routes(self: "GameState", target: int) -> list[int]:
+    def _retreat_routes(self, target: int) -> list[int]:
         """Where the armies on ``target`` could retreat to (the defender's own neighbours)."""
         defender = self.owner[target]
         return [n for n in self.board.neighbours[target] if self.owner[n] == defender]
 
-    def _offers_retreat(self: "GameState", target: int) -> bool:
+    def _offers_retreat(self, target: int) -> bool:
         """Whether attacking ``target`` first asks its owner to retreat or stand (FAQ 4.2)."""
         return (self.rules.retreat and self.owner[target] != self.neutral
                 and not (self.retreat_offered >> target) & 1 and bool(self._retreat_routes(target)))
 
-    def _needs_three(self: "GameState", target: int) -> bool:
+    def _needs_three(self, target: int) -> bool:
         # A retreat costs the attacker one army and he must still move one in and leave one.
         return self._offers_retreat(target)
 
-    def _check_battle(self: "GameState", source: int, target: int, six: bool) -> str | None:
+    def _check_battle(self, source: int, target: int, six: bool) -> str | None:
         if self.phase != Phase.ATTACK:
             return self._wrong_phase()
         n = len(self.owner)
@@ -135,7 +130,7 @@ class CombatRules:
 
     # -- single rolls --------------------------------------------------------------------------
 
-    def _check_attack(self: "GameState", action: Attack) -> str | None:
+    def _check_attack(self, action: Attack) -> str | None:
         reason = self._check_battle(action.source, action.target, False)
         if reason is not None:
             return reason
@@ -145,7 +140,7 @@ class CombatRules:
                     f"so it attacks with 1 to {most} dice")
         return None
 
-    def _do_attack(self: "GameState", action: Attack, events: list[Event], outcome=None) -> None:
+    def _do_attack(self, action: Attack, events: list[Event], outcome=None) -> None:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
@@ -164,7 +159,7 @@ class CombatRules:
             chosen = allowed
         self._resolve_roll(s, t, attack_dice, self._with_sea_die(s, t, chosen), events, outcome)
 
-    def _begin_attack(self: "GameState", events: list[Event]) -> None:
+    def _begin_attack(self, events: list[Event]) -> None:
         """An attack is fought (or retreated from): a declared attack is under way, and under
         the old UK rules the armies for territories are forfeited."""
         self.declared = None
@@ -173,15 +168,15 @@ class CombatRules:
             self.withheld = 0
         self.attacked = True
 
-    def _with_sea_die(self: "GameState", s: int, t: int, chosen: int) -> int:
+    def _with_sea_die(self, s: int, t: int, chosen: int) -> int:
         """The defender's dice: those chosen, and one more in the first rounds across a sea lane
         (FAQ 4.10: "even if this means rolling 3 dice", never more)."""
         return BattleLaw.for_attack(self, s, t).with_sea_die(chosen)
 
-    def _sea_round_left(self: "GameState", s: int, t: int) -> bool:
+    def _sea_round_left(self, s: int, t: int) -> bool:
         return BattleLaw.for_attack(self, s, t).sea_rounds > 0
 
-    def _resolve_roll(self: "GameState", s: int, t: int, attack_dice: list[int], defend_count: int,
+    def _resolve_roll(self, s: int, t: int, attack_dice: list[int], defend_count: int,
                       events: list[Event], outcome=None) -> None:
         defend_dice = self._defend_dice(defend_count, outcome)
         if self._sea_round_left(s, t):
@@ -189,7 +184,7 @@ class CombatRules:
         if not self._offer_six(s, t, attack_dice, defend_dice):
             self._settle_roll(s, t, attack_dice, defend_dice, 0, events)
 
-    def _settle_roll(self: "GameState", s: int, t: int, attack_dice, defend_dice, six_from: int,
+    def _settle_roll(self, s: int, t: int, attack_dice, defend_dice, six_from: int,
                      events: list[Event]) -> None:
         """Take the losses of a roll; ``six_from`` is the face the commander turned into a six (0: none)."""
         attacker_losses, defender_losses = roll_outcome(attack_dice, defend_dice, self.armies[t])
@@ -202,10 +197,10 @@ class CombatRules:
         elif self.armies[s] < 2 and self._attack_phase_idle():
             self._end_attack(events)
 
-    def _defender_dice_allowed(self: "GameState") -> int:
+    def _defender_dice_allowed(self) -> int:
         return self.dice_rules.defender_dice(self.armies[self.pending.target])
 
-    def _check_defend(self: "GameState", action: Defend) -> str | None:
+    def _check_defend(self, action: Defend) -> str | None:
         if self.phase != Phase.DEFEND:
             return self._wrong_phase()
         allowed = self._defender_dice_allowed()
@@ -213,14 +208,14 @@ class CombatRules:
             return f"the defender rolls 1 to {allowed} dice"
         return None
 
-    def _do_defend(self: "GameState", action: Defend, events: list[Event], outcome=None) -> None:
+    def _do_defend(self, action: Defend, events: list[Event], outcome=None) -> None:
         choice: DefenceChoice = self._resume_attack_phase()
         s, t = choice.source, choice.target
         self._resolve_roll(s, t, list(choice.attack_dice), self._with_sea_die(s, t, action.dice), events, outcome)
 
     # -- blitz ---------------------------------------------------------------------------------
 
-    def _check_blitz(self: "GameState", action: Blitz) -> str | None:
+    def _check_blitz(self, action: Blitz) -> str | None:
         reason = self._check_battle(action.source, action.target, action.six)
         if reason is not None:
             return reason
@@ -230,7 +225,7 @@ class CombatRules:
                     f"at 1 to {a - 1} armies left")
         return None
 
-    def _do_blitz(self: "GameState", action: Blitz, events: list[Event], outcome=None) -> None:
+    def _do_blitz(self, action: Blitz, events: list[Event], outcome=None) -> None:
         if self._ask_retreat(action):
             return
         s, t = action.source, action.target
@@ -254,7 +249,7 @@ class CombatRules:
 
     # -- retreat (FAQ 4.2) ---------------------------------------------------------------------
 
-    def _ask_retreat(self: "GameState", action) -> bool:
+    def _ask_retreat(self, action) -> bool:
         """Stop an attack to ask the defender whether to retreat, the first time it is attacked:
         the action only declares the attack (FAQ 4.2: before any decisions about dice)."""
         if not self._offers_retreat(action.target):
@@ -262,14 +257,14 @@ class CombatRules:
         self._await_decision(RetreatChoice(action), self.owner[action.target])
         return True
 
-    def _check_retreat(self: "GameState", action: Retreat) -> str | None:
+    def _check_retreat(self, action: Retreat) -> str | None:
         if self.phase != Phase.RETREAT:
             return self._wrong_phase()
         if action.territory not in self._retreat_routes(self.pending.target):
             return f"{self.board.names[self.pending.target]}'s armies can only retreat to a neighbour of their own"
         return None
 
-    def _do_retreat(self: "GameState", action: Retreat, events: list[Event]) -> None:
+    def _do_retreat(self, action: Retreat, events: list[Event]) -> None:
         defender = self.decider
         choice: RetreatChoice = self._resume_attack_phase()
         s, t, to = choice.source, choice.target, action.territory
@@ -281,10 +276,10 @@ class CombatRules:
         self.armies[s] -= 1  # the price of the retreat for the attacker
         self._conquer(s, t, 1, events)
 
-    def _check_stand(self: "GameState", action: Stand) -> str | None:
+    def _check_stand(self, action: Stand) -> str | None:
         return None if self.phase == Phase.RETREAT else self._wrong_phase()
 
-    def _do_stand(self: "GameState", action: Stand, events: list[Event]) -> None:
+    def _do_stand(self, action: Stand, events: list[Event]) -> None:
         # The attacker now chooses the dice of the attack he declared (and must fight it).
         choice: RetreatChoice = self._resume_attack_phase()
         self.retreat_offered |= 1 << choice.target
@@ -292,7 +287,7 @@ class CombatRules:
 
     # -- conquest and occupation ---------------------------------------------------------------
 
-    def _conquer(self: "GameState", s: int, t: int, dice: int, events: list[Event]) -> None:
+    def _conquer(self, s: int, t: int, dice: int, events: list[Event]) -> None:
         player, defender = self.player, self.owner[t]
         self._release(t, defender)
         self._take(t, player)
@@ -307,7 +302,7 @@ class CombatRules:
             self._check_capitals(events)
         self._enter_occupy(events)
 
-    def _eliminate(self: "GameState", victim: int, events: list[Event]) -> None:
+    def _eliminate(self, victim: int, events: list[Event]) -> None:
         player, rules = self.player, self.rules
         self.alive[victim] = False
         taken = self.hands[victim]
@@ -327,7 +322,7 @@ class CombatRules:
             self.resume_attack = True
             self.trade_until = rules.forced_trade_at - 1
 
-    def _trades_after_capture(self: "GameState") -> bool:
+    def _trades_after_capture(self) -> bool:
         """Whether the cards just taken open a trade at once (FAQ Q2.5): since the 70s in the US
         only at elimination_trade_at cards or more; in the older US rules whenever a set is held."""
         hand, rules = self.hands[self.player], self.rules
@@ -335,31 +330,34 @@ class CombatRules:
             return len(hand) >= rules.elimination_trade_at
         return rules.captured_cards == "trade-any" and has_set(hand, self.board.cards)
 
-    def _occupy_max(self: "GameState") -> int:
+    def occupy_max(self) -> int:
+        """The most armies that may move into the territory just conquered (at least
+        ``occupy_min``): all but one of the attacking territory's, within the army limit."""
         return min(self.armies[self.attack_source] - 1, self._room(self.attack_target))
 
-    def _check_occupy(self: "GameState", action: Occupy) -> str | None:
+    def _check_occupy(self, action: Occupy) -> str | None:
         if self.phase != Phase.OCCUPY:
             return self._wrong_phase()
-        top = self._occupy_max()
+        top = self.occupy_max()
         if not self.occupy_min <= action.armies <= top:
             return (f"move at least {self.occupy_min} (the dice of the last roll) and at most {top} "
                     f"(one army stays in {self.board.names[self.attack_source]})")
         return None
 
-    def _do_occupy(self: "GameState", action: Occupy, events: list[Event]) -> None:
+    def _do_occupy(self, action: Occupy, events: list[Event]) -> None:
         s, t, n = self.attack_source, self.attack_target, action.armies
         self.armies[s] -= n
         self.armies[t] += n
         events.append(Occupied(self.player, s, t, n))
         self._after_occupation(events)
 
-    def _draw_card(self: "GameState") -> int | None:
+    def _draw_card(self) -> int | None:
         if not self.deck and self.discard:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
         return self.deck.pop() if self.deck else None
 
 
-def _blitz_with_six(source: int, target: int, stop_at: int) -> Blitz:
+def blitz_with_six(source: int, target: int, stop_at: int) -> Blitz:
+    """A blitz that may spend the commander's six: the maker of its runs of legal actions."""
     return Blitz(source, target, stop_at, True)

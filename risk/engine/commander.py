@@ -10,7 +10,7 @@ leave lower dice behind (the reason is in :mod:`risk.battle.commander`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from risk.actions import KeepRoll, UseSix
 from risk.battle.commander import roll_outcome, with_six
@@ -18,9 +18,6 @@ from risk.battle.law import BattleLaw, commander_ready
 from risk.events import Event
 from risk.pending import SixChoice
 from risk.phase import Phase
-
-if TYPE_CHECKING:
-    from risk.state import GameState
 
 
 class SixOffer(NamedTuple):
@@ -40,11 +37,11 @@ class SixOffer(NamedTuple):
 class CommanderRules:
     __slots__ = ()
 
-    def commander_ready(self: "GameState") -> bool:
+    def commander_ready(self) -> bool:
         """Whether the player to attack may still spend the commander's six this turn."""
         return commander_ready(self.rules, self.commander_used)
 
-    def _offer_six(self: "GameState", s: int, t: int, attack_dice, defend_dice) -> bool:
+    def _offer_six(self, s: int, t: int, attack_dice, defend_dice) -> bool:
         """Hold a roll for the commander's decision if the six would change its outcome."""
         if not self.commander_ready():
             return False
@@ -55,7 +52,7 @@ class CommanderRules:
         self._await_decision(SixChoice(s, t, tuple(attack_dice), tuple(defend_dice)))
         return True
 
-    def six_offer(self: "GameState") -> SixOffer | None:
+    def six_offer(self) -> SixOffer | None:
         """The roll waiting for the commander's decision, with both outcomes (None outside the
         ``COMMANDER`` phase)."""
         if self.phase != Phase.COMMANDER:
@@ -68,15 +65,15 @@ class CommanderRules:
                         roll_outcome(attack_dice, defend_dice, self.armies[t]),
                         roll_outcome(six_dice, defend_dice, self.armies[t]), sea_left)
 
-    def _check_commander(self: "GameState", action) -> str | None:
+    def _check_commander(self, action) -> str | None:
         return None if self.phase == Phase.COMMANDER else self._wrong_phase()
 
-    def _do_use_six(self: "GameState", action: UseSix, events: list[Event]) -> None:
+    def _do_use_six(self, action: UseSix, events: list[Event]) -> None:
         roll: SixChoice = self._resume_attack_phase()
         self.commander_used = True
         self._settle_roll(roll.source, roll.target, with_six(roll.attack_dice), roll.defend_dice,
                           roll.attack_dice[-1], events)
 
-    def _do_keep_roll(self: "GameState", action: KeepRoll, events: list[Event]) -> None:
+    def _do_keep_roll(self, action: KeepRoll, events: list[Event]) -> None:
         roll: SixChoice = self._resume_attack_phase()
         self._settle_roll(roll.source, roll.target, roll.attack_dice, roll.defend_dice, 0, events)

@@ -26,20 +26,11 @@ package; they hand over to the methods here when their phase is done.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from risk.actions import EndPhase, Occupy
 from risk.cards import has_set
 from risk.events import ArmiesLost, CardDrawn, Event, ReinforcementsReceived, TurnStarted
 from risk.pending import FirstPlacer, Pending
 from risk.phase import Phase
-
-if TYPE_CHECKING:
-    from risk.state import GameState
-
-#: The fields of the state that hold for one turn only, reset when a turn starts.
-TURN_FLAGS = ("conquered", "bonus_used", "fortified", "resume_attack", "attacked", "commander_used",
-              "after_deploy", "sea_rounds", "retreat_offered", "declared", "arrived")
 
 
 class TurnFlow:
@@ -47,7 +38,7 @@ class TurnFlow:
 
     # -- set-up --------------------------------------------------------------------------------
 
-    def _begin_setup(self: "GameState") -> None:
+    def _begin_setup(self) -> None:
         """Missions are dealt (if played), then the territories: claimed in turns from seat 0, or
         dealt at random (always, with a neutral army)."""
         if self.rules.missions:
@@ -59,7 +50,7 @@ class TurnFlow:
             self.phase = Phase.CLAIM
             self.player = 0
 
-    def _territories_distributed(self: "GameState", first_placer: int, events: list[Event]) -> None:
+    def _territories_distributed(self, first_placer: int, events: list[Event]) -> None:
         """Every territory has an owner: capitals next (if played), then the starting armies."""
         if self.rules.capitals:
             self.player = 0
@@ -67,7 +58,7 @@ class TurnFlow:
             return
         self._begin_placement(first_placer, events)
 
-    def _begin_placement(self: "GameState", first: int, events: list[Event]) -> None:
+    def _begin_placement(self, first: int, events: list[Event]) -> None:
         placement = self.rules.placement
         if placement == "none":
             self.reserve = [0] * self.owners  # the 1959 start: one army per territory, no more
@@ -80,7 +71,7 @@ class TurnFlow:
         self.player = first - 1
         self._next_placer(events)
 
-    def _next_placer(self: "GameState", events: list[Event]) -> None:
+    def _next_placer(self, events: list[Event]) -> None:
         """Pass the set-up placement on to the next seat that still has something to place."""
         for owner in range(self.owners):
             self._lose_unplaceable(owner, events)
@@ -96,7 +87,7 @@ class TurnFlow:
 
     # -- the start of a turn -------------------------------------------------------------------
 
-    def _start_turn(self: "GameState", player: int, events: list[Event]) -> None:
+    def _start_turn(self, player: int, events: list[Event]) -> None:
         if self.turn >= self.rules.max_turns:
             self._adjudicate(events)
             return
@@ -123,8 +114,9 @@ class TurnFlow:
         else:
             self._enter_deploy(events)
 
-    def _reset_turn_flags(self: "GameState") -> None:
-        """Every field named in :data:`TURN_FLAGS`, back to its value at the start of a turn."""
+    def _reset_turn_flags(self) -> None:
+        """Every flag of one turn (:data:`risk.position.TURN_FLAGS`) back to its declared start
+        (``arrived`` only where it is read: it stays all 0 otherwise)."""
         self.conquered = False
         self.bonus_used = False
         self.fortified = False
@@ -141,7 +133,7 @@ class TurnFlow:
 
     # -- trading and deploying -----------------------------------------------------------------
 
-    def _after_trade(self: "GameState", events: list[Event]) -> None:
+    def _after_trade(self, events: list[Event]) -> None:
         """A set was traded: deploy once no more trades are due (at the start of a turn, once no
         set is left; after taking a player's cards, once the hand is small enough)."""
         if self.phase == Phase.ATTACK:
@@ -152,21 +144,21 @@ class TurnFlow:
         elif not has_set(self.hands[self.player], self.board.cards):
             self._enter_deploy(events)
 
-    def _may_trade_on(self: "GameState") -> bool:
+    def _may_trade_on(self) -> bool:
         """After a capture under the older US rules any set held may still be traded (FAQ Q2.5)."""
         return self.rules.captured_cards == "trade-any" and has_set(self.hands[self.player], self.board.cards)
 
-    def _enter_deploy(self: "GameState", events: list[Event]) -> None:
+    def _enter_deploy(self, events: list[Event]) -> None:
         self.phase = Phase.DEPLOY
         self._settle_pool(events)
 
-    def _after_deploying(self: "GameState", events: list[Event]) -> None:
+    def _after_deploying(self, events: list[Event]) -> None:
         if self.phase == Phase.DEPLOY:
             self._settle_pool(events)
         elif self._attack_phase_idle():  # the last armies traded during the attack are placed
             self._end_attack(events)
 
-    def _settle_pool(self: "GameState", events: list[Event]) -> None:
+    def _settle_pool(self, events: list[Event]) -> None:
         """Leave the deploy phase once the pool is spent (or has nowhere to go)."""
         if self.pool > 0 and not any(self._room(t) > 0 for t in self.territories_of(self.player)):
             events.append(ArmiesLost(self.player, self.pool, "every territory is at the army limit"))
@@ -181,19 +173,19 @@ class TurnFlow:
 
     # -- attacking -----------------------------------------------------------------------------
 
-    def _enter_attack(self: "GameState", events: list[Event]) -> None:
+    def _enter_attack(self, events: list[Event]) -> None:
         self.phase = Phase.ATTACK
         if self._attack_phase_idle():
             self._end_attack(events)
 
-    def _await_decision(self: "GameState", decision: Pending, decider: int = -1) -> None:
+    def _await_decision(self, decision: Pending, decider: int = -1) -> None:
         """Stop for ``decision`` in its phase; ``decider`` is the seat asked when it is not the
         player whose turn it is."""
         self.pending = decision
         self.decider = decider
         self.phase = decision.PHASE
 
-    def _resume_attack_phase(self: "GameState") -> Pending:
+    def _resume_attack_phase(self) -> Pending:
         """The decision in the middle of the attack is taken: back to the attack phase. Returns
         the decision that was pending."""
         decision, self.pending = self.pending, None
@@ -201,14 +193,14 @@ class TurnFlow:
         self.phase = Phase.ATTACK
         return decision
 
-    def _enter_occupy(self: "GameState", events: list[Event]) -> None:
+    def _enter_occupy(self, events: list[Event]) -> None:
         """A territory was conquered: move armies in (at once if there is no choice, or if the
         game is won)."""
         self.phase = Phase.OCCUPY
-        if self.winner is not None or self.occupy_min == self._occupy_max():
+        if self.winner is not None or self.occupy_min == self.occupy_max():
             self._do_occupy(Occupy(self.occupy_min), events)
 
-    def _after_occupation(self: "GameState", events: list[Event]) -> None:
+    def _after_occupation(self, events: list[Event]) -> None:
         if self.winner is None and self.missions is not None:
             # A conquest that completes a mission wins with the armies moved in, never leaving
             # the conquered territory empty (as a win by conquest or by capitals does).
@@ -220,7 +212,7 @@ class TurnFlow:
         else:
             self._enter_attack(events)
 
-    def _end_attack(self: "GameState", events: list[Event]) -> None:
+    def _end_attack(self, events: list[Event]) -> None:
         rules = self.rules
         if rules.reinforce_or_attack and not self.attacked and self.withheld:
             # Old UK rules: no attack this turn, so the armies for territories come now.
@@ -242,17 +234,17 @@ class TurnFlow:
 
     # -- fortifying and the end of the turn ----------------------------------------------------
 
-    def _enter_fortify(self: "GameState", events: list[Event]) -> None:
+    def _enter_fortify(self, events: list[Event]) -> None:
         self.phase = Phase.FORTIFY
         if not self._can_fortify():
             self._end_turn(events)
 
-    def _after_fortify_move(self: "GameState", events: list[Event]) -> None:
+    def _after_fortify_move(self, events: list[Event]) -> None:
         if self.rules.fortify == "unlimited" and self._can_fortify():
             return
         self._end_turn(events)
 
-    def _end_turn(self: "GameState", events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         p = self.player
         for _ in range(self.players):
             p = (p + 1) % self.players
@@ -262,7 +254,7 @@ class TurnFlow:
 
     # -- ending a phase early ------------------------------------------------------------------
 
-    def _check_end(self: "GameState", action: EndPhase) -> str | None:
+    def _check_end(self, action: EndPhase) -> str | None:
         phase = self.phase
         if phase == Phase.TRADE:
             if self._must_trade():
@@ -275,7 +267,7 @@ class TurnFlow:
             return None
         return f"the {phase.label} phase cannot be ended early"
 
-    def _do_end(self: "GameState", action: EndPhase, events: list[Event]) -> None:
+    def _do_end(self, action: EndPhase, events: list[Event]) -> None:
         if self.phase == Phase.TRADE:
             self._enter_deploy(events)
         elif self.phase == Phase.ATTACK:

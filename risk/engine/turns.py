@@ -3,14 +3,9 @@ turn cap; and the small helpers every phase uses (the turns themselves are in :m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from risk.events import Event, GameOver, MissionChanged
 from risk.missions import is_complete, territory_mission
 from risk.phase import Phase
-
-if TYPE_CHECKING:
-    from risk.state import GameState
 
 _ALLOWED = {
     Phase.CLAIM: "claim",
@@ -33,7 +28,7 @@ class TurnRules:
 
     # -- missions and capitals -----------------------------------------------------------------
 
-    def _mission_target_destroyed(self: "GameState", victim: int, events: list[Event]) -> None:
+    def _mission_target_destroyed(self, victim: int, events: list[Event]) -> None:
         """A seat fell: destroy missions against it are completed, or (UK rule, when someone
         else took the last territory) turn into 24 territories."""
         if self.missions is None:
@@ -47,7 +42,7 @@ class TurnRules:
                 self.missions[holder] = territory_mission(len(self.board), 24)
                 events.append(MissionChanged(holder, victim, self.missions[holder]))
 
-    def _check_mission(self: "GameState", events: list[Event]) -> None:
+    def _check_mission(self, events: list[Event]) -> None:
         """Missions win only during their holder's own turn."""
         player = self.player
         if not self.alive[player]:
@@ -55,10 +50,10 @@ class TurnRules:
         if is_complete(self.missions[player], self, player, self.mission_done[player]):
             self._finish(player, "mission", events)
 
-    def capitals_held(self: "GameState", player: int) -> int:
+    def capitals_held(self, player: int) -> int:
         return sum(1 for t in self.capitals if t >= 0 and self.owner[t] == player)
 
-    def _check_capitals(self: "GameState", events: list[Event]) -> None:
+    def _check_capitals(self, events: list[Event]) -> None:
         if not self.rules.capitals:
             return
         needed = self.rules.capitals_to_win or self.players
@@ -67,14 +62,14 @@ class TurnRules:
 
     # -- the end of the game -------------------------------------------------------------------
 
-    def _adjudicate(self: "GameState", events: list[Event]) -> None:
+    def _adjudicate(self, events: list[Event]) -> None:
         """The turn cap: most territories wins, then most armies; an exact tie is a draw."""
         keys = {p: (self.count[p], self.total_armies(p)) for p in range(self.players) if self.alive[p]}
         best = max(keys.values())
         leaders = [p for p, k in keys.items() if k == best]
         self._finish(leaders[0] if len(leaders) == 1 else None, "turn limit", events)
 
-    def _finish(self: "GameState", winner: int | None, reason: str, events: list[Event]) -> None:
+    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
         """Places: the winner first, the other survivors by territories then armies (equal keys
         share a place), then the eliminated players, the last to fall first."""
         keys = {p: (self.count[p], self.total_armies(p)) for p in range(self.players) if self.alive[p]}
@@ -98,21 +93,21 @@ class TurnRules:
 
     # -- small helpers -------------------------------------------------------------------------
 
-    def _take(self: "GameState", t: int, owner: int) -> None:
+    def _take(self, t: int, owner: int) -> None:
         self.owner[t] = owner
         self.count[owner] += 1
         self.own_mask[owner] |= 1 << t
 
-    def _release(self: "GameState", t: int, owner: int) -> None:
+    def _release(self, t: int, owner: int) -> None:
         self.count[owner] -= 1
         self.own_mask[owner] &= ~(1 << t)
 
-    def _own_territory(self: "GameState", t: int) -> str | None:
+    def _own_territory(self, t: int) -> str | None:
         if not 0 <= t < len(self.owner):
             return f"there is no territory #{t}"
         if self.owner[t] != self.player:
             return f"you do not hold {self.board.names[t]}"
         return None
 
-    def _wrong_phase(self: "GameState") -> str:
+    def _wrong_phase(self) -> str:
         return f"it is the {self.phase.label} phase, where you may: {_ALLOWED[self.phase]}"

@@ -198,7 +198,8 @@ class ExternalAgent:
             if state.is_terminal():
                 try:
                     self._flush_events(self._deadline(self.startup_timeout))
-                    self._send(GameOver(list(state.places or []), state.winner, state.end_reason or "unfinished"),
+                    outcome = state.outcome()
+                    self._send(GameOver(list(outcome.places), outcome.winner, outcome.reason),
                                self._deadline(self.startup_timeout))
                 except (ChannelFault, BotFault):
                     self.close(polite=False)  # the game is over: a bot failing now forfeits nothing

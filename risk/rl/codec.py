@@ -222,7 +222,7 @@ class ActionCodec:
         return most if bucket == 2 else _half(most)
 
     def _occupy_amounts(self, state: "GameState") -> tuple[int, int, int]:
-        low, high = state.occupy_min, state._occupy_max()
+        low, high = state.occupy_min, state.occupy_max()
         return low, (low + high + 1) // 2, high
 
     # -- legality ------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ class ActionCodec:
                                first, last)
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
-            else:  # the blitz that may spend the commander's six (risk.engine.combat._blitz_with_six)
+            else:  # the blitz that may spend the commander's six (risk.engine.combat.blitz_with_six)
                 found.append(self.ATTACK + 4 * self._edge_index[lead] + 3)
         if trades:
             found.append(self.TRADE)
@@ -361,17 +361,17 @@ def best_trade(state: "GameState") -> Trade | None:
     """The trade the codec's ``trade`` index plays, or None when no trade is legal: the set worth
     the most armies (the +2 territory bonus counted), then the one spending fewer wild cards, then
     the first in the engine's order (cards sorted, the +2 on the lowest-numbered territory)."""
-    if not state._may_trade_now():
+    if not state.may_trade_now():
         return None
     best, best_key = None, None
     rules, board = state.rules, state.board
-    for action in state._trade_actions():
+    for action in state.trade_actions():
         if type(action) is not Trade:
             continue
         symbols = [symbol(c, board.cards) for c in action.cards]
         value = max(rules.set_value(state.sets_traded, kind) for kind in set_kinds(symbols))
         if rules.territory_bonus == "card":
-            value += 2 * len(state._bonus_choices(action.cards))
+            value += 2 * len(state.bonus_choices(action.cards))
         elif action.bonus is not None:
             value += 2
         key = (value, -action.cards.count(WILD))

@@ -162,8 +162,9 @@ class RiskGymEnv(gymnasium.Env):
 
     def _place(self) -> int | None:
         game = self.game
-        if game.places is not None:
-            return game.places[self.seat]
+        outcome = game.outcome()
+        if outcome is not None:
+            return outcome.places[self.seat]
         if not game.alive[self.seat]:
             return game.players - game.eliminated.index(self.seat)
         return None
@@ -172,10 +173,12 @@ class RiskGymEnv(gymnasium.Env):
         game = self.game
         if not game.alive[self.seat]:
             return True
-        return game.phase == Phase.GAME_OVER and game.end_reason != "turn limit"
+        outcome = game.outcome()
+        return outcome is not None and outcome.reason != "turn limit"
 
     def _truncated(self) -> bool:
-        return self.game.phase == Phase.GAME_OVER and self.game.end_reason == "turn limit" \
+        outcome = self.game.outcome()
+        return outcome is not None and outcome.reason == "turn limit" \
             and self.game.alive[self.seat]
 
     def _reward(self) -> float:
@@ -192,7 +195,8 @@ class RiskGymEnv(gymnasium.Env):
         place = self._place()
         if place is not None:
             info["place"] = place
-            info["end_reason"] = self.game.end_reason or "eliminated"
+            outcome = self.game.outcome()
+            info["end_reason"] = outcome.reason if outcome else "eliminated"
         return info
 
     def action_masks(self) -> np.ndarray:

@@ -184,7 +184,7 @@ class ObservationEncoder:
         out[o + 9] = wilds / 2
         if state.phase == Phase.OCCUPY:
             out[o + 10] = log_armies(state.occupy_min)
-            out[o + 11] = log_armies(state._occupy_max())
+            out[o + 11] = log_armies(state.occupy_max())
 
     @staticmethod
     def _dice(state: "GameState", out: list[float], o: int) -> None:

@@ -298,7 +298,7 @@ class RiskState(pyspiel.State):
         try:
             outcomes = position.chance_outcomes(action)
         except BattleError:  # a blitz with the six too large to solve: drawn inside (module notes)
-            outcome = position.copy(_CopiedSource(position.rng))._blitz_outcome(action, None)
+            outcome = position.copy(_CopiedSource(position.rng)).draw_blitz_outcome(action)
             return [(numbering.encode(outcome, action, position), 1.0)]
         return [(numbering.encode(outcome, action, position), p) for outcome, p in outcomes]
 
@@ -352,7 +352,8 @@ class RiskState(pyspiel.State):
         position = self._core.position
         if position is None:
             return [0.0] * self.num_players()
-        return rank_returns(position.places, position.players)
+        outcome = position.outcome()
+        return rank_returns(outcome.places if outcome else None, position.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "RiskState":
         """A state ``player_id`` cannot tell from this one: the hidden information redrawn, as

@@ -44,7 +44,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from risk.phase import Phase
 from risk.rl.codec import ActionCodec
 from risk.rl.observation import SEATS, ObservationEncoder
 from risk.rl.setup import GAME_KEYS, GameOptions, game_options
@@ -194,13 +193,14 @@ class raw_env(AECEnv):
             self.terminations[agent] = True
             self.rewards[agent] = config.place_reward(place)
             self.infos[agent] = {"place": place, "end_reason": "eliminated"}
-        if game.phase == Phase.GAME_OVER:
-            truncated = game.end_reason == "turn limit"
+        outcome = game.outcome()
+        if outcome is not None:
+            truncated = outcome.reason == "turn limit"
             for agent in self.agents:
                 if self.terminations[agent]:
                     continue
-                place = game.places[self._seat_of[agent]]
-                self.infos[agent] = {"place": place, "end_reason": game.end_reason}
+                place = outcome.places[self._seat_of[agent]]
+                self.infos[agent] = {"place": place, "end_reason": outcome.reason}
                 if truncated:
                     self.truncations[agent] = True
                     if config.truncation_rewards:

@@ -32,9 +32,10 @@ def text_board(state: "GameState") -> str:
         status = "" if state.alive[seat] else " (out)"
         lines.append(f"P{seat + 1}{status}: {state.count[seat]} territories, {state.total_armies(seat)} armies, "
                      f"{len(state.hands[seat])} cards")
-    if state.places is not None:
-        lines.append(f"game over ({state.end_reason}): places " + " ".join(
-            f"P{seat + 1}={place}" for seat, place in enumerate(state.places)))
+    outcome = state.outcome()
+    if outcome is not None:
+        lines.append(f"game over ({outcome.reason}): places " + " ".join(
+            f"P{seat + 1}={place}" for seat, place in enumerate(outcome.places)))
     return "\n".join(lines)
 
 

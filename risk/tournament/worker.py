@@ -66,7 +66,8 @@ def play_game(setup: GameSetup, task: GameTask) -> dict[str, Any]:
                               "seed": task.seed, "seats": list(task.seats),
                               "players": list(task.players)}
     if fault is None:
-        winner, places, reason = state.winner, list(state.places), state.end_reason
+        outcome = state.outcome()
+        winner, places, reason = outcome.winner, list(outcome.places), outcome.reason
     else:
         places = forfeit_places(state, fault["seat"])
         leaders = [p for p, place in enumerate(places) if place == 1]

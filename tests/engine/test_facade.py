@@ -36,18 +36,20 @@ def test_a_name_is_the_object_of_the_module_that_defines_it():
     from ai.registry import available, make_agent
     from risk.actions import Blitz, parse_action
     from risk.errors import IllegalActionError
+    from risk.position import Outcome
     from risk.state import GameState
 
     assert risk.GameState is GameState and risk.Blitz is Blitz and risk.parse_action is parse_action
+    assert risk.Outcome is Outcome
     assert risk.IllegalActionError is IllegalActionError
     assert risk.make_agent is make_agent and risk.available_bots is available
 
 
 def test_the_names_a_user_needs_are_there():
-    needed = {"GameState", "Rules", "Phase", "Claim", "Place", "PlaceNeutral", "ChooseCapital", "Trade",
+    needed = {"GameState", "Outcome", "Rules", "Phase", "Claim", "Place", "PlaceNeutral", "ChooseCapital", "Trade",
               "Deploy", "Attack", "Blitz", "Defend", "Retreat", "Stand", "UseSix", "KeepRoll", "Occupy",
               "Fortify", "EndPhase", "parse_action", "LegalActions", "RiskError", "IllegalActionError",
-              "ActionParseError", "MapError", "RulesError", "RecordError", "UsageError", "Board",
+              "ActionParseError", "MapError", "RulesError", "RecordError", "PositionError", "UsageError", "Board",
               "load_map", "battle_odds", "Match", "GameRecord", "make_agent", "available_bots",
               "__version__"}
     assert needed <= set(risk.__all__)

@@ -52,13 +52,16 @@ class GameOverScene(Scene):
         inner = panel(surface, box, None)
         head = theme.render(title, 30, colour, bold=True)
         surface.blit(head, inner.topleft)
-        reason = "by conquering the world" if state.end_reason == "conquest" else "on the turn limit (most territories)"
+        outcome = state.outcome()
+        reason = ("by conquering the world" if outcome and outcome.reason == "conquest"
+                  else "on the turn limit (most territories)")
         sub = theme.render(f"after {state.turn} turns, {reason}", 16, theme.TEXT_DIM)
         surface.blit(sub, (inner.x, inner.y + head.get_height() + 4))
         # Places, in as many rows as the window's width needs.
         y = inner.y + head.get_height() + 34
-        order = sorted(range(state.players), key=lambda p: (state.places or [0] * state.players)[p])
-        labels = [theme.render(f"{_ordinal(state.places[p] if state.places else 0)}  {session.names[p]}", 15,
+        places = outcome.places if outcome else (0,) * state.players
+        order = sorted(range(state.players), key=lambda p: places[p])
+        labels = [theme.render(f"{_ordinal(places[p])}  {session.names[p]}", 15,
                                theme.TEXT) for p in order]
         for row in flow_rows([24 + label.get_width() for label in labels], inner.width, 36):
             x = inner.x
@@ -111,7 +114,8 @@ class GameOverScene(Scene):
 def verdict(session) -> tuple[str, tuple]:
     """The banner's words and colour: won or lost, said to the person (or people) at the window."""
     state = session.state
-    winner = state.winner
+    outcome = state.outcome()
+    winner = outcome.winner if outcome else None
     if winner is None:
         return "The game is a draw", theme.TEXT
     name = session.names[winner]
@@ -120,7 +124,7 @@ def verdict(session) -> tuple[str, tuple]:
     if len(session.humans) > 1 and winner in session.humans:
         return f"{name} wins!", theme.GOOD
     if len(session.humans) == 1:
-        place = (state.places or [0] * state.players)[session.humans[0]]
+        place = outcome.places[session.humans[0]] if outcome else 0
         return (f"You lost: {name} wins" + (f" (you came {_ordinal(place)})" if place else ""), theme.BAD)
     if session.humans:
         return f"You all lost: {name} wins", theme.BAD
