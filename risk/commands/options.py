@@ -24,13 +24,14 @@ def add_game_options(parser, bots_default: str | None = None) -> None:
 
 def game_setup(args):
     """(agents, specs, seed, rules, board) from the shared options; UsageError on bad values."""
-    from ai import make_agent, split_specs
+    from ai import split_specs
+    from risk.players import make_player
     from risk.board import load_map
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
         raise UsageError(f"--bots needs 2 to 6 bots, not {len(specs)}")
-    agents = [make_agent(spec) for spec in specs]
+    agents = [make_player(spec) for spec in specs]
     rules = rules_from_args(args)
     board = load_map(args.map)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

@@ -50,7 +50,8 @@ def run(args) -> int:
 
 
 def play(args) -> int:
-    from ai import make_agent, split_specs
+    from ai import split_specs
+    from risk.players import make_player
     from risk.tournament.options import make_setup, open_session
     from risk.tournament.schedule import groups_for, seat_of, tournament_tasks
     from risk.tournament.session import GroupCursor
@@ -60,7 +61,7 @@ def play(args) -> int:
     if not 2 <= len(specs) <= 6:
         raise UsageError(f"--bots needs 2 to 6 bots, not {len(specs)}")
     for spec in specs:
-        make_agent(spec)  # a bad spec fails here, in one line, before any game starts
+        make_player(spec)  # a bad spec fails here, in one line, before any game starts
     sprt = parse_sprt(args.sprt) if args.sprt else None
     setup, seed = make_setup(args)
     players = len(specs)
