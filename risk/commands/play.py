@@ -6,8 +6,7 @@ import os
 import random
 from pathlib import Path
 
-from risk.commands.common import positive_int
-from risk.commands.options import add_game_options, rules_from_args
+from risk.commands.options import add_game_options, positive_int, rules_from_args
 from risk.errors import UsageError
 
 SPEEDS = ("slow", "normal", "fast", "max")

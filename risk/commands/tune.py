@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from risk.commands.common import fraction, non_negative_float, png_file, positive_float, positive_int
+from risk.commands.options import (add_run_options, add_setup_options, fraction, non_negative_float, png_file,
+                                   positive_float, positive_int)
 from risk.errors import UsageError
-from risk.tournament.options import add_run_options, add_setup_options
 
 
 def register(sub) -> None:
@@ -103,7 +103,7 @@ def _parse_params(items: list[str]) -> tuple[list[str], dict[str, str]]:
 
 def _sweep(args, bot, names, ranges, opponents) -> int:
     from risk.players import make_player
-    from risk.tournament.options import make_setup, open_session, print_json
+    from risk.commands.options import make_setup, open_session, print_json
     from risk.tournament.schedule import groups_for
     from risk.tuning.params import format_value, parse_values
     from risk.tuning.tuner import SweepPlan, confirm_size, rounded_optimum, run_sweep
@@ -194,7 +194,7 @@ def _confirm(args, session, out, bot, tuned, baseline, opponents, seed, first_ga
 # -- SPSA ----------------------------------------------------------------------------------------
 
 def _spsa(args, bot, names, ranges, opponents) -> int:
-    from risk.tournament.options import make_setup, open_session, print_json
+    from risk.commands.options import make_setup, open_session, print_json
     from risk.tuning.params import describe_values
     from risk.tuning.spsa import Spsa, SpsaSettings
     from risk.tuning.tuner import confirm_size, run_spsa
