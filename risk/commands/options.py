@@ -1,9 +1,9 @@
 """The command line's options, one module for every subcommand: argument types that reject a bad
 value with one clear line, the rules, a game's options, and a tournament's or a tuning run's.
 
-Each subcommand's module (``risk.commands.NAME``) adds the options it takes from here. The
-libraries below the command line (the tournament, the tuner) take values, never options, so
-nothing but the commands imports this module.
+Each subcommand's module (``risk.commands.NAME``) adds the options it takes from here, as do the
+scripts in lab/ that start runs. The libraries below the command line (the tournament, the tuner)
+take values, never options, and never import this module.
 """
 
 from __future__ import annotations
