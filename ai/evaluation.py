@@ -7,10 +7,10 @@ left out:
 - **survival** (the paper's reward): the mean, over the player's territories, of the chance that
   the territory survives an all-out attack by its strongest enemy neighbour (1 in the interior;
   the neutral army's stacks count as enemies unless the search's state names it ``peaceful``);
-- **income**: the player's share of all reinforcements (territories // 3, at least 3, plus the
+- **reinforcements**: the player's share of all reinforcements (as the rules count them, with the
   continent bonuses held), so continents and breaking others' continents count;
 - **territory**: the player's share of the territories;
-- with ``projected`` (``strategist``'s option), income and territory count each of the player's
+- with ``projected`` (``strategist``'s option), reinforcements and territory count each of the player's
   territories that an enemy neighbour takes more likely than not as that enemy's already, so a
   thin line of conquests, or a continent broken for one turn, is not scored as if it would hold;
 - **card**: whether a card is earned this turn (one conquest), plus cards taken by eliminating a
@@ -32,28 +32,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-_CONTINENT_MASKS: dict[int, list[tuple[int, int]]] = {}
-
-
-def continent_masks(board) -> list[tuple[int, int]]:
-    """(bit mask of the continent's territories, bonus) for each continent, cached per board."""
-    masks = _CONTINENT_MASKS.get(id(board))
-    if masks is None:
-        masks = [(sum(1 << t for t in c.members), c.bonus) for c in board.continents]
-        _CONTINENT_MASKS[id(board)] = masks
-    return masks
-
-
-def income_of(board, territories: int, held: int) -> int:
-    """A player's reinforcements from ``territories`` territories (// 3, at least 3) plus the
-    bonus of every continent whole in its bit mask ``held``."""
-    total = max(3, territories // 3)
-    for continent_mask, bonus in continent_masks(board):
-        if held & continent_mask == continent_mask:
-            total += bonus
-    return total
-
-
 def card_progress(state) -> float:
     """The turn's worth in cards, in [0, 1]: half for a conquest (a card earned), half for the
     cards taken and the players eliminated."""
@@ -73,7 +51,7 @@ def with_objective(value: float, state, weight: float) -> float:
 @dataclass(frozen=True)
 class Evaluation:
     survival: float = 0.30
-    income: float = 0.40
+    reinforcements: float = 0.40
     territory: float = 0.15
     card: float = 0.15
     objective: float = 0.35
@@ -115,8 +93,8 @@ class Evaluation:
         own = state.count[player]
         survival = total_survival / own if own else 0.0
 
-        # Everyone's income: territories // 3 (at least 3) plus continent bonuses.
-        incomes = []
+        # Everyone's reinforcements for a turn, as the rules count them.
+        shares = []
         masks, counts = state.own_mask, state.count
         if lost:
             # Territories the next enemy turn most likely takes back count as theirs already.
@@ -127,18 +105,19 @@ class Evaluation:
                 counts[player] -= 1
                 counts[taker] += 1
             own = counts[player]
+        rules = state.rules
         for p in range(state.players):
             if not state.alive[p]:
-                incomes.append(0)
+                shares.append(0)
                 continue
-            incomes.append(income_of(board, counts[p], masks[p]))
-        total_income = sum(incomes)
-        income = incomes[player] / total_income if total_income else 0.0
+            shares.append(rules.income(board, counts[p], masks[p]))
+        everyone = sum(shares)
+        reinforcements = shares[player] / everyone if everyone else 0.0
 
         territory = own / len(owner)
         card = card_progress(state)
 
-        value = (self.survival * survival + self.income * income + self.territory * territory
+        value = (self.survival * survival + self.reinforcements * reinforcements + self.territory * territory
                  + self.card * card)
         if self.material:
             measure = material_against_strongest if self.against_strongest else material_share

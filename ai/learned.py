@@ -1,6 +1,6 @@
 """A leaf learned from games: the chance that the player who just moved goes on to win.
 
-The hand-made leaf (:class:`ai.evaluation.Evaluation`) weighs survival, income, territory and
+The hand-made leaf (:class:`ai.evaluation.Evaluation`) weighs survival, reinforcements, territory and
 cards by judgement. This one fits the weights instead: a logistic regression of "the player who
 just ended a turn went on to win" on the features below, over the turn-end positions of games
 between ``mcts`` bots (``lab/scripts/fit_leaf.py`` plays them from a seed, fits the weights and
@@ -8,12 +8,13 @@ writes :mod:`ai.learned_weights`). The features are the mover's shares against t
 and against its strongest rival, because at a table of four a position is good or bad relative
 to the leader, not only in itself:
 
-- ``territory``, ``income`` (continents counted), ``armies``: the mover's shares of the table's;
+- ``territory``, ``reinforcements`` (continents counted), ``armies``: the mover's shares of the table's;
 - ``survival``: the mean chance that each of its territories survives its strongest enemy
   neighbour's all-out attack (the paper's reward);
 - ``cards``: its hand, counting the card earned this turn, over 5; ``set_armies``: the armies the
   next set would bring if the hand holds one, over the table's armies;
-- ``leader_armies``, ``leader_income``: the strongest rival's shares (armies, income);
+- ``leader_armies``, ``leader_reinforcements``: the strongest rival's shares (armies,
+  reinforcements);
 - ``rival_cards``: the largest rival hand over 5;
 - ``next_armies``: the share of the rival who moves next (the first to answer);
 - ``pressure``: the enemy armies next to the mover's borders over its own armies (capped at 3);
@@ -29,23 +30,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ai.evaluation import income_of
-
-FEATURES = ("territory", "income", "armies", "survival", "cards", "set_armies", "leader_armies",
-            "leader_income", "rival_cards", "next_armies", "pressure", "rivals", "prey")
+FEATURES = ("territory", "reinforcements", "armies", "survival", "cards", "set_armies", "leader_armies",
+            "leader_reinforcements", "rival_cards", "next_armies", "pressure", "rivals", "prey")
 
 #: A rival with this many territories or fewer is prey: one turn may take them all.
 PREY_TERRITORIES = 3
 
 
-def incomes(state) -> list[int]:
-    """Every owner's income: territories // 3 (at least 3) plus continent bonuses; 0 if dead."""
+def reinforcements(state) -> list[int]:
+    """Every owner's reinforcements for a turn, as the rules count them (territories and
+    continents); 0 if dead."""
     out = []
+    rules, board = state.rules, state.board
     for p in range(len(state.alive)):
         if not state.alive[p] or state.count[p] == 0:
             out.append(0)
             continue
-        out.append(income_of(state.board, state.count[p], state.own_mask[p]))
+        out.append(rules.income(board, state.count[p], state.own_mask[p]))
     return out
 
 
@@ -60,8 +61,8 @@ def features(state, set_value: float) -> list[float]:
         if o >= 0:
             totals[o] += a
     table_armies = sum(totals) or 1
-    income = incomes(state)
-    table_income = sum(income) or 1
+    arriving = reinforcements(state)
+    table_arriving = sum(arriving) or 1
     rivals = [p for p in range(state.players) if p != player and state.alive[p] and p != state.neutral]
 
     survival_sum = 0.0
@@ -92,13 +93,13 @@ def features(state, set_value: float) -> list[float]:
     hands = state.hand_sizes
     return [
         own / len(owner),
-        income[player] / table_income,
+        arriving[player] / table_arriving,
         totals[player] / table_armies,
         survival_sum / own if own else 0.0,
         min(hand, 5) / 5.0,
         (set_value / table_armies) if hand >= 3 else 0.0,
         totals[leader] / table_armies if leader is not None else 0.0,
-        income[leader] / table_income if leader is not None else 0.0,
+        arriving[leader] / table_arriving if leader is not None else 0.0,
         max((min(hands[p], 5) for p in rivals), default=0) / 5.0,
         totals[following] / table_armies if following is not None else 0.0,
         min(3.0, pressure / max(1, totals[player])),

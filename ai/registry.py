@@ -1,21 +1,17 @@
-"""Named bots, and spec strings that build them.
+"""The built-in bots by name, and the spec strings that build them.
 
-A spec is ``name`` or ``name:param=value,param=value`` (``threshold:attack_threshold=0.6``), or
-an import path ``package.module:ClassName`` (optionally followed by ``:param=value,...``) for a
-bot that lives outside this project. A list of specs is comma-separated; a comma followed by
-``param=value`` continues the previous bot's parameters (``mcts:iterations=400,c=1.4,random``).
+A spec is ``name`` or ``name:param=value,param=value`` (``threshold:attack_threshold=0.6``). A
+list of specs is comma-separated; a comma followed by ``param=value`` continues the previous
+bot's parameters (``mcts:iterations=400,c=1.4,random``).
 
-A trained policy plays as ``rl:path/to/model.zip`` (optionally ``,deterministic=true``): see
-:mod:`risk.rl.policy_agent`; torch and sb3-contrib are imported only for such a spec.
-
-An import path runs code of the user's choosing, which is right for a spec the user typed and
-wrong for one read from a file (a save, a record): :func:`make_trusted_agent` builds only the
-registered bots and refuses import paths without importing anything.
-
-A spec may also name a bot *program* speaking the bot protocol (docs/protocol.md):
-``cmd:COMMAND ARGS...`` or a bot file ``path/bot.json`` / ``path/bot.toml`` (optionally
-``path/bot.toml:option=value,...``). These run a program too, and an ``rl:`` model file is
-unpickled code, so :func:`make_trusted_agent` refuses both as it refuses import paths.
+The registry knows the built-in bots only and never imports or runs anything else, so a spec read
+from a file (a save, a record) is safe to build here. The other forms of a spec, a class by
+import path (``package.module:ClassName``), a bot program (``cmd:...``, a bot file) and a trained
+policy (``rl:model.zip``), run code of the user's choosing: the factory above the bots and the
+adapters builds them, :func:`risk.players.make_player` (docs/architecture.md, the layers), and
+hands a built-in bot's spec back to :func:`make_bot`. This module keeps what every form shares:
+reading parameters (:func:`parse_params`) and building an agent from a class and its parameters
+(:func:`build`).
 """
 
 from __future__ import annotations
@@ -110,69 +106,24 @@ def is_import_path(spec: str) -> bool:
     return "." in head or bool(first_param and "=" not in first_param.split(":", 1)[0])
 
 
-#: The prefix of a trained-policy spec, ``rl:path/to/model.zip``.
+#: The prefix of a trained-policy spec, ``rl:path/to/model.zip`` (built by :mod:`risk.players`).
 POLICY_PREFIX = "rl:"
 
 
-def _resolve_policy(spec: str, allow_imports: bool) -> tuple[type, dict[str, str]]:
-    # The path is the first item; a comma would end it, as it ends every spec.
-    if not allow_imports:
-        raise UsageError(f"bot '{spec}' loads a trained model, refused in a file: a bot read "
-                         "from a save or record must be one of the registered bots")
-    path, *rest = spec[len(POLICY_PREFIX):].split(",")
-    if not path.strip():
-        raise UsageError(f"bot '{spec}': give the model file, e.g. rl:models/ppo.zip")
-    params = _params(spec, ",".join(rest))
-    if "path" in params:
-        raise UsageError(f"bot '{spec}': the model file comes right after rl:, not as path=")
-    from risk.rl.policy_agent import PolicyAgent  # light: torch is imported when the model loads
-
-    return PolicyAgent, {"path": path.strip(), **params}
-
-
-def resolve(spec: str, allow_imports: bool = True) -> tuple[type, dict[str, str]]:
-    """The bot class a spec names and its raw parameter strings; raises UsageError. Without
-    ``allow_imports`` an import path, a program or an ``rl:`` model is refused, and nothing is
-    imported or run."""
-    from risk.protocol.spec import BotProgram, is_external_spec, program_head
-
-    if spec.strip().startswith(POLICY_PREFIX):
-        return _resolve_policy(spec.strip(), allow_imports)
-    if is_external_spec(spec):
-        if not allow_imports:
-            raise UsageError(f"bot '{spec}' runs a program, refused in a file: a bot read from a "
-                             "save or record must be one of the registered bots")
-        program = BotProgram(spec)
-        params_text = spec.strip()[len(program_head(spec)):]
-        return program, _params(spec, params_text.lstrip(":"))
-    by_import = is_import_path(spec)
-    if by_import and not allow_imports:
-        raise UsageError(f"bot '{spec}' is an import path, refused in a file: a bot read "
-                         "from a save or record must be one of the registered bots")
+def resolve(spec: str) -> tuple[type, dict[str, str]]:
+    """The registered bot class a spec names and its raw parameter strings; raises UsageError
+    listing the bots when the name is none of them."""
     _load_builtins()
-    head, _, params_text = spec.partition(":")
-    cls: type | None = None
-    if by_import:
-        module_name = head
-        class_name, _, params_text = params_text.partition(":")
-        if not class_name:
-            raise UsageError(f"bot '{spec}': an import path needs the form package.module:ClassName")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as exc:
-            raise UsageError(f"bot '{spec}': cannot import {module_name} ({exc})") from None
-        cls = getattr(module, class_name, None)
-        if cls is None:
-            raise UsageError(f"bot '{spec}': {module_name} has no {class_name}")
-    else:
-        cls = REGISTRY.get(head)
-        if cls is None:
-            raise UsageError(f"unknown bot '{head}'; the bots are: {', '.join(available())} "
-                             "(or package.module:ClassName, or rl:model.zip)")
-    return cls, _params(spec, params_text)
+    head, _, params_text = spec.strip().partition(":")
+    cls = REGISTRY.get(head)
+    if cls is None:
+        raise UsageError(f"unknown bot '{head}'; the bots are: {', '.join(available())} "
+                         "(or package.module:ClassName, or rl:model.zip)")
+    return cls, parse_params(spec, params_text)
 
 
-def _params(spec: str, params_text: str) -> dict[str, str]:
+def parse_params(spec: str, params_text: str) -> dict[str, str]:
+    """``param=value,param=value`` as raw strings; UsageError naming an item without ``=``."""
     params: dict[str, str] = {}
     for item in filter(None, (p.strip() for p in params_text.split(","))):
         key, eq, value = item.partition("=")
@@ -182,10 +133,10 @@ def _params(spec: str, params_text: str) -> dict[str, str]:
     return params
 
 
-def make_agent(spec: str, allow_imports: bool = True):
-    """Build a bot from its spec; raises UsageError with one line naming what is wrong. Without
-    ``allow_imports`` only registered bots are built (see :func:`make_trusted_agent`)."""
-    cls, raw = resolve(spec.strip(), allow_imports)
+def build(cls, raw: dict[str, str], spec: str):
+    """An agent from a bot class (or anything that answers ``parameters()`` and builds one) and
+    its raw parameters, each read as the type of its default; UsageError naming ``spec`` and
+    what is wrong."""
     defaults = cls.parameters() if hasattr(cls, "parameters") else {}
     values: dict[str, Any] = {}
     for key, value in raw.items():
@@ -202,8 +153,18 @@ def make_agent(spec: str, allow_imports: bool = True):
     return agent
 
 
+def make_bot(spec: str):
+    """A built-in bot from its spec; raises UsageError with one line naming what is wrong."""
+    cls, raw = resolve(spec.strip())
+    return build(cls, raw, spec)
+
+
 def make_trusted_agent(spec: str):
-    """Build a bot from a spec read from a file (a save, a record, a results file): only a
-    registered bot, with its parameters. An import path is refused with UsageError naming
-    the spec, and never imported."""
-    return make_agent(spec, allow_imports=False)
+    """A bot from a spec read from a file (a save, a record, a results file): a registered bot
+    only, so nothing is imported or run; UsageError naming the spec for any other.
+    (:func:`risk.players.make_trusted_player` also says what a spec of another form would do.)"""
+    _load_builtins()
+    if spec.strip().partition(":")[0] not in REGISTRY:
+        raise UsageError(f"bot '{spec}' is not a registered bot, refused in a file: a bot read from "
+                         "a save or record must be one of the registered bots")
+    return make_bot(spec)

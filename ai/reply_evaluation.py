@@ -2,22 +2,23 @@
 
 :class:`ai.evaluation.Evaluation` scores the end of the player's own turn as if nothing happened
 after it; its survival term asks whether the strongest enemy neighbour *as it stands* could take
-a territory. But the opponent moves next with a fresh income and perhaps a card set, all of it
-free to land on one stack. :class:`ReplyEvaluation` models that reply analytically (no dice are
+a territory. But the opponent moves next with fresh reinforcements and perhaps a card set, all
+of it free to land on one stack. :class:`ReplyEvaluation` models that reply analytically (no dice are
 rolled, so a leaf stays cheap):
 
-- each enemy's **reply force** is its income (territories // 3, at least 3, its continents) plus
-  the expected value of the set its hand may hold (``card_value`` × the chance a hand of that
-  size holds a set), scaled by ``reply_share`` (the enemy cannot put everything everywhere);
+- each enemy's **reply force** is the reinforcements of a turn in which it attacks (as the rules
+  count them: territories and continents, only continents under the old UK rules) plus the
+  expected value of the set its hand may hold (``card_value`` × the chance a hand of that size
+  holds a set), scaled by ``reply_share`` (the enemy cannot put everything everywhere);
 - each of the player's territories falls with ``threat``: the exact chance that its strongest
   enemy neighbour, reinforced by that reply force, conquers it all out;
 - the expected position after the reply: armies lost (a fallen territory's armies), territories
   lost, and every held continent's bonus weighted by the chance that all of it survives.
 
 The value is a weighted sum, in [0, 1], of the player's share of all armies after the reply
-(``armies``), its share of all income after the reply (``income``), the mean survival of its
-territories (``survival``) and the card earned this turn or taken by an elimination (``card``);
-a win is 1. Under the variants with a secret mission or capitals, progress towards it is blended
+(``armies``), its share of all reinforcements after the reply (``reinforcements``), the mean
+survival of its territories (``survival``) and the card earned this turn or taken by an
+elimination (``card``); a win is 1. Under the variants with a secret mission or capitals, progress towards it is blended
 in with weight ``objective``, as :class:`ai.evaluation.Evaluation` does. The weights are parameters of the ``strategist`` bot.
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.evaluation import card_progress, continent_masks, income_of, with_objective
+from ai.evaluation import card_progress, with_objective
 
 #: The chance that a hand of n cards holds a set (classic deck: 14 of each symbol, 2 wild),
 #: from exact enumeration; five or more cards always hold one.
@@ -46,15 +47,16 @@ def chance(win, attackers: int, defenders: int) -> float:
 
 
 def reinforcement(state, enemy: int, card_value: float) -> float:
-    """An enemy's next deployment: its income (territories // 3, at least 3, its continents)
-    plus the expected worth of the set its hand may hold."""
-    return income_of(state.board, state.count[enemy], state.own_mask[enemy]) + set_chance(state.hand_sizes[enemy]) * card_value
+    """An enemy's next deployment: the reinforcements of a turn in which it attacks plus the
+    expected worth of the set its hand may hold."""
+    armies = state.rules.income(state.board, state.count[enemy], state.own_mask[enemy], attacking=True)
+    return armies + set_chance(state.hand_sizes[enemy]) * card_value
 
 
 @dataclass(frozen=True)
 class ReplyEvaluation:
     armies: float = 0.35
-    income: float = 0.35
+    reinforcements: float = 0.35
     survival: float = 0.15
     card: float = 0.15
     #: under the variants with a secret mission or capitals, the weight of its progress
@@ -108,19 +110,22 @@ class ReplyEvaluation:
         own = state.count[player]
         survival = total_survival / own if own else 0.0
 
-        # Income after the reply: territories lost and continents broken.
+        # Reinforcements after the reply: territories lost and continents broken. The player's
+        # are an expectation, so its territories count smoothly (no rounding down), by the rule's
+        # numbers; each continent counts with the chance that all of it survives.
+        rules = state.rules
         expected_territories = own - sum(fall.values())
-        my_income = max(3.0, expected_territories / 3.0)
-        incomes = []
+        mine_after = max(float(rules.reinforcement_minimum), expected_territories / rules.reinforcement_divisor)
+        shares = []
         for p in range(players):
             if p == player:
-                incomes.append(0.0)
+                shares.append(0.0)
                 continue
             if not state.alive[p]:
-                incomes.append(0.0)
+                shares.append(0.0)
                 continue
-            incomes.append(float(income_of(board, state.count[p], state.own_mask[p])))
-        for continent_mask, bonus in continent_masks(board):
+            shares.append(float(rules.income(board, state.count[p], state.own_mask[p])))
+        for continent_mask, bonus in board.continent_masks:
             if mine & continent_mask == continent_mask:
                 intact = 1.0
                 rest = continent_mask
@@ -128,10 +133,10 @@ class ReplyEvaluation:
                     low = rest & -rest
                     rest ^= low
                     intact *= 1.0 - fall[low.bit_length() - 1]
-                my_income += bonus * intact
-        incomes[player] = my_income
-        total_income = sum(incomes)
-        income = my_income / total_income if total_income else 0.0
+                mine_after += bonus * intact
+        shares[player] = mine_after
+        everyone = sum(shares)
+        reinforcements = mine_after / everyone if everyone else 0.0
 
         # Armies after the reply (the enemy's losses in taking them are not counted: a margin).
         my_armies = 0
@@ -145,6 +150,6 @@ class ReplyEvaluation:
         army_share = max(0.0, my_armies - expected_army_loss) / all_armies if all_armies else 0.0
 
         card = card_progress(state)
-        value = (self.armies * army_share + self.income * income + self.survival * survival
+        value = (self.armies * army_share + self.reinforcements * reinforcements + self.survival * survival
                  + self.card * card)
         return with_objective(value, state, self.objective)

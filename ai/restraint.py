@@ -10,16 +10,15 @@ it further; one conquest still earns the card that keeps its own sets coming.
 
 :func:`exposed` says whether the player is in that danger: its defence (every army it has, and
 one more for each territory, since a territory taken costs the attacker an army left behind) is
-below what some rival can bring next turn (the rival's armies that can move, its income and the
-armies its cards are expected to be worth at the next set's value). :func:`leading` says instead
-whether the player stands at the top of the table as Domination's Hard AI ranks it, the player
-every Hard targets.
+below what some rival can bring next turn (the rival's armies that can move, the reinforcements
+of a turn in which it attacks and the armies its cards are expected to be worth at the next set's
+value). :func:`leading` says instead whether the player stands at the top of the table as
+Domination's Hard AI ranks it, the player every Hard targets.
 """
 
 from __future__ import annotations
 
 from ai.elimination import plan_elimination
-from ai.evaluation import continent_masks, income_of
 from ai.turn import TurnState
 
 
@@ -30,11 +29,11 @@ def expected_set_armies(hand: int, next_set: int) -> float:
 
 
 def attack_potential(view, player: int, next_set: int) -> float:
-    """The armies ``player`` can throw at anyone next turn: its stacks' movable armies, its
-    income, and its cards' expected worth."""
+    """The armies ``player`` can throw at anyone next turn: its stacks' movable armies, the
+    reinforcements of a turn in which it attacks, and its cards' expected worth."""
     movable = view.total_armies(player) - view.count[player]
-    return movable + income_of(view.board, view.count[player], view.own_mask[player]) + \
-        expected_set_armies(len(view.hands[player]), next_set)
+    arriving = view.rules.income(view.board, view.count[player], view.own_mask[player], attacking=True)
+    return movable + arriving + expected_set_armies(len(view.hands[player]), next_set)
 
 
 def defence(view, player: int) -> int:
@@ -56,17 +55,18 @@ def exposed(view, margin: float = 1.0) -> bool:
 
 
 def elimination_danger(view, rng, samples: int, reach: int = 2, stagings: int = 3) -> float:
-    """The likeliest elimination of the player by one rival's next turn: for each rival, its
-    income and the sets its hand is expected to hold (a third of a set per card beyond two, at
-    the next set's value) deployed on one of its largest stacks within ``reach`` of the player and
-    the run played out ``samples`` times (:func:`ai.elimination.plan_elimination`, all in); the
-    best rival's and stack's share of runs that took every territory of the player."""
+    """The likeliest elimination of the player by one rival's next turn: for each rival, the
+    reinforcements of a turn in which it attacks and the sets its hand is expected to hold (a
+    third of a set per card beyond two, at the next set's value) deployed on one of its largest
+    stacks within ``reach`` of the player and the run played out ``samples`` times
+    (:func:`ai.elimination.plan_elimination`, all in); the best rival's and stack's share of
+    runs that took every territory of the player."""
     me = view.player
     base = TurnState.from_view(view)
     next_set = view.rules.set_value(view.sets_traded)
     worst = 0.0
     for rival in rivals(view):
-        pool = income_of(view.board, view.count[rival], view.own_mask[rival]) + \
+        pool = view.rules.income(view.board, view.count[rival], view.own_mask[rival], attacking=True) + \
             int(max(0, len(view.hands[rival]) - 2) / 3 * next_set)
         state = base.copy()
         state.player = rival
@@ -93,7 +93,7 @@ def hard_value(view, player: int, next_set: int) -> float:
     """Domination's Hard AI's "player value" of ``player`` (``AIDomination.getGameState`` with
     escalating sets and two defence dice, leaving out its bonus for a player on a winning streak):
     the attack value (movable armies, half of an interior stack's, one more on a stack of more
-    than four; income and expected set; continent bonuses) plus twice the defence value plus 1.5
+    than four; reinforcements and expected set; continent bonuses) plus twice the defence value plus 1.5
     times each held continent's bonus plus one."""
     board, held = view.board, view.own_mask[player]
     attack = 0
@@ -101,8 +101,8 @@ def hard_value(view, player: int, next_set: int) -> float:
         interior = all(view.owner[n] == player for n in board.neighbours[territory])
         available = view.armies[territory] // 2 if interior else view.armies[territory] - 1
         attack += available + (1 if available > 4 else 0)
-    attack += income_of(board, view.count[player], held) + int(expected_set_armies(len(view.hands[player]), next_set))
-    continents = sum(1.5 * bonus + 1 for mask, bonus in continent_masks(board) if held & mask == mask)
+    attack += view.rules.income(board, view.count[player], held) + int(expected_set_armies(len(view.hands[player]), next_set))
+    continents = sum(1.5 * bonus + 1 for mask, bonus in board.continent_masks if held & mask == mask)
     armies = view.total_armies(player)
     defence_value = 5 * armies // 4 + armies % 4 + view.count[player]
     return continents + attack + 2 * defence_value

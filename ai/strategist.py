@@ -65,10 +65,11 @@ does, lab/notebook.md what each was measured to do):
 - the search, as ``mcts``: ``iterations``, ``c``, ``tau``, ``max_time``, ``rollout_threshold``,
   ``rollout_depth``;
 - the leaf: ``leaf`` (``end``, ``reply`` or ``learned``, the latter from ``learned_players``
-  on), the end leaf's weights ``e_survival``, ``e_income``, ``e_territory``, ``e_card``, the
-  reply leaf's ``w_armies``, ``w_income``, ``w_survival``, ``w_card``, ``reply_share``; the share
-  of armies and cards blended in, ``material`` from ``material_players`` on; ``projected``,
-  ``against_strongest``, ``strike`` with ``strike_players``;
+  on), the end leaf's weights ``e_survival``, ``e_reinforcements``, ``e_territory``,
+  ``e_card``, the reply leaf's ``w_armies``, ``w_reinforcements``, ``w_survival``, ``w_card``,
+  ``reply_share``; the share of armies and cards blended in, ``material`` from
+  ``material_players`` on; ``projected``, ``against_strongest``, ``strike`` with
+  ``strike_players``;
 - the opening: ``block_claims``, ``first_claims`` and ``second_claims`` up to ``claim_players``;
   ``focus_setup`` and ``second_setup`` up to ``focus_players``; ``table_claims`` above it;
   ``fortress_players``, ``fortress_setup``, ``fortress_setup_players``;
@@ -150,7 +151,7 @@ class StrategistAgent(MCTSAgent):
 
     def __init__(self, seed: int | None = None, iterations: int = 300, c: float = 0.3,
                  tau: float = 0.45, max_time: float = 0.0, rollout_threshold: float = 0.8,
-                 rollout_depth: int = 3, w_armies: float = 0.35, w_income: float = 0.35,
+                 rollout_depth: int = 3, w_armies: float = 0.35, w_reinforcements: float = 0.35,
                  w_survival: float = 0.15, w_card: float = 0.15, reply_share: float = 0.7,
                  block_claims: bool = True, focus_setup: bool = True, claim_players: int = 2,
                  focus_players: int = 2, leaf: str = "end",
@@ -158,7 +159,7 @@ class StrategistAgent(MCTSAgent):
                  material_players: int = 3, capture_trades: bool = True, eliminate: bool = True,
                  elim_players: int = 3, elim_chance: float = 0.3, elim_cards: int = 1,
                  elim_samples: int = 24, elim_reach: int = 2, reach_players: int = 6,
-                 e_survival: float = 0.30, e_income: float = 0.40,
+                 e_survival: float = 0.30, e_reinforcements: float = 0.40,
                  e_territory: float = 0.15, e_card: float = 0.15, projected: bool = False,
                  second_setup: str = "focus", against_strongest: bool = False, second_tau: float = 0.0,
                  strike: float = 0.0, strike_players: int = 2, second_claims: str = "block-compact",
@@ -173,9 +174,10 @@ class StrategistAgent(MCTSAgent):
         super().__init__(seed=seed, iterations=iterations, c=c, tau=tau, max_time=max_time,
                          rollout_threshold=rollout_threshold, rollout_depth=rollout_depth,
                          deploy_search=True, verbose=verbose)
-        non_negative(w_armies=w_armies, w_income=w_income, w_survival=w_survival, w_card=w_card,
-                     reply_share=reply_share, restraint_margin=restraint_margin, e_survival=e_survival,
-                     e_income=e_income, e_territory=e_territory, e_card=e_card)
+        non_negative(w_armies=w_armies, w_reinforcements=w_reinforcements, w_survival=w_survival,
+                     w_card=w_card, reply_share=reply_share, restraint_margin=restraint_margin,
+                     e_survival=e_survival, e_reinforcements=e_reinforcements, e_territory=e_territory,
+                     e_card=e_card)
         between_0_and_1(material=material, elim_chance=elim_chance, second_tau=second_tau, strike=strike,
                         trade_danger=trade_danger)
         one_of("leaf", leaf, ("reply", "end", "learned"))
@@ -193,7 +195,7 @@ class StrategistAgent(MCTSAgent):
         if elim_reach < 0:
             raise ValueError(f"elim_reach={elim_reach} must be at least 0")
         self.w_armies = w_armies
-        self.w_income = w_income
+        self.w_reinforcements = w_reinforcements
         self.w_survival = w_survival
         self.w_card = w_card
         self.reply_share = reply_share
@@ -204,7 +206,8 @@ class StrategistAgent(MCTSAgent):
         self.material = material
         self.material_players = material_players
         self.capture_trades = capture_trades
-        self.e_survival, self.e_income, self.e_territory, self.e_card = e_survival, e_income, e_territory, e_card
+        self.e_survival, self.e_reinforcements = e_survival, e_reinforcements
+        self.e_territory, self.e_card = e_territory, e_card
         self.projected = projected
         self.against_strongest = against_strongest
         self.second_setup = second_setup
@@ -246,8 +249,8 @@ class StrategistAgent(MCTSAgent):
         self.focus_setup = focus_setup
         self.claim_players = claim_players
         self.focus_players = focus_players
-        self.reply_leaf = ReplyEvaluation(armies=w_armies, income=w_income, survival=w_survival, card=w_card,
-                                    reply_share=reply_share)
+        self.reply_leaf = ReplyEvaluation(armies=w_armies, reinforcements=w_reinforcements, survival=w_survival,
+                                          card=w_card, reply_share=reply_share)
 
     def act(self, view):
         # Measured: the opening wins duels and loses at a bigger table (blocking one opponent's
@@ -415,8 +418,8 @@ class StrategistAgent(MCTSAgent):
         reply = replace(self.reply_leaf, card_value=float(next_set))
         material = self.material if view.players >= self.material_players else 0.0
         self.evaluate = reply if self.leaf == "reply" else Evaluation(
-            survival=self.e_survival, income=self.e_income, territory=self.e_territory, card=self.e_card,
-            material=material, card_value=float(next_set), projected=self.projected,
+            survival=self.e_survival, reinforcements=self.e_reinforcements, territory=self.e_territory,
+            card=self.e_card, material=material, card_value=float(next_set), projected=self.projected,
             against_strongest=self.against_strongest)
         if self.leaf == "learned" and view.players >= self.learned_players:
             self.evaluate = learned_evaluation(float(next_set))

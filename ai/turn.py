@@ -191,9 +191,10 @@ class TurnState:
             self.alive[loser] = False
             if loser != self.neutral:
                 self.eliminated += 1
-                self.cards_taken += self.hand_sizes[loser]
-                if self.capture_trade is not None and self.hand_sizes[loser]:
-                    self.trade_captured(target)
+                if self.rules.capture_cards:  # else the loser's cards are discarded (old UK rules)
+                    self.cards_taken += self.hand_sizes[loser]
+                    if self.capture_trade is not None and self.hand_sizes[loser]:
+                        self.trade_captured(target)
 
     def own_hand(self) -> int:
         """Cards in the player's hand now: at the turn's start, plus taken, less traded."""

@@ -22,7 +22,10 @@ The layout follows the architecture:
   :mod:`risk.events` what goes in and what comes out; :mod:`risk.record` records and saves;
 - :mod:`risk.battle` the exact Markov solution of a battle, sampling and Monte Carlo;
 - :mod:`risk.match` one game between bots; :mod:`risk.cli` the ``risk`` command;
-- the bots live in the sibling package :mod:`ai` (``make_agent`` and ``available_bots`` here).
+- the bots live in the sibling package :mod:`ai` (``available_bots`` here); :mod:`risk.players`
+  builds a player from any spec, a bot, a program or a trained policy (``make_agent`` here).
+
+docs/architecture.md gives the layers these modules sit in.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "Match": ("risk.match", "Match"),
     "GameResult": ("risk.match", "GameResult"),
     "GameRecord": ("risk.record", "GameRecord"),
-    "make_agent": ("ai.registry", "make_agent"),
+    "make_agent": ("risk.players", "make_player"),
     "available_bots": ("ai.registry", "available"),
 }
 _SOURCES.update((name, ("risk.actions", name)) for name in (

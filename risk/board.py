@@ -109,6 +109,12 @@ class Board:
             raise KeyError(token)
         return tid
 
+    @cached_property
+    def continent_masks(self) -> tuple[tuple[int, int], ...]:
+        """(bit mask of its territories, bonus) for each continent: the form in which code that
+        keeps a player's territories as a bit mask (the bots' light models) asks what it holds."""
+        return tuple((sum(1 << t for t in c.members), c.bonus) for c in self.continents)
+
     def continent_bonus_for(self, owner: Sequence[int], player: int) -> int:
         """The sum of the bonuses of the continents held entirely by ``player``."""
         total = 0

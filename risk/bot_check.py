@@ -215,17 +215,16 @@ def program_of(bot: Sequence[str]):
     name: ``bot`` is a command line, or one spec (``cmd:...``, a bot file, or a built-in bot's
     spec, which is checked served over the protocol by ``python -m risk.protocol.serve``); one
     word that is none of these is a program to run. Raises UsageError for a bad spec."""
-    from ai import make_agent, registry
+    from ai import registry
+    from risk.players import IMPORT_PATH, PROGRAM, make_player, spec_kind
     from risk.protocol.external import ExternalAgent
-    from risk.protocol.spec import is_external_spec
 
     word = bot[0] if len(bot) == 1 else None
-    if word is not None and is_external_spec(word):
-        return make_agent(word), word
+    if word is not None and spec_kind(word) == PROGRAM:
+        return make_player(word), word
     a_program = word is None or "/" in word or Path(word).exists()
-    if not a_program and (word.split(":", 1)[0] in registry.available()
-                          or registry.is_import_path(word)):
-        make_agent(bot[0])  # a bad parameter is the user's mistake: say so here, in one line
+    if not a_program and (word.split(":", 1)[0] in registry.available() or spec_kind(word) == IMPORT_PATH):
+        make_player(bot[0])  # a bad parameter is the user's mistake: say so here, in one line
         command = [sys.executable, "-m", "risk.protocol.serve", bot[0]]
         return ExternalAgent(command, spec=bot[0]), bot[0]
     return ExternalAgent(list(bot), spec="cmd:" + shlex.join(bot)), shlex.join(bot)
@@ -279,16 +278,16 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
     """Play ``games`` short games of the bot against ``opponents`` and check every message
     (``progress`` is given the lines of :meth:`CheckReport.text` before the verdict as they
     come); raises UsageError for a bad bot spec or opponent, never for what the bot does."""
-    from ai import make_agent
     from risk.clock import MoveClock
     from risk.match import AgentFault, Match
+    from risk.players import make_player
     from risk.rules import Rules
 
     validator = MessageValidator()
     program, name = program_of(bot)
     ensure_startable(program)
     for opponent in opponents:
-        make_agent(opponent)  # a bad opponent is the user's mistake: say so before any game
+        make_player(opponent)  # a bad opponent is the user's mistake: say so before any game
     players = len(opponents) + 1
     if progress is not None:
         progress(f"checking {name}")
@@ -302,7 +301,7 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
             transcript = folder / f"game-{number}.jsonl"
             transcript.unlink(missing_ok=True)
             log = folder / f"game-{number}.log" if transcripts else None
-            agents = [make_agent(spec) for spec in opponents]
+            agents = [make_player(spec) for spec in opponents]
             agents.insert(seat, tapped(program, transcript, log))
             specs = tuple(list(opponents[:seat]) + [name] + list(opponents[seat:]))
             match = Match(agents, seed=game_seed, rules=Rules(max_turns=max_turns),

@@ -18,9 +18,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from risk.errors import RulesError
+
+if TYPE_CHECKING:
+    from risk.board import Board
 
 STANDARD_STARTING_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 
@@ -231,6 +234,32 @@ class Rules:
         if players not in STANDARD_STARTING_ARMIES:
             raise RulesError(f"a game has 2 to 6 players, not {players}")
         return STANDARD_STARTING_ARMIES[players]
+
+    def income(self, board: Board, territories: int, held: int, attacking: bool = False) -> int:
+        """The armies a turn brings a player before cards: for its ``territories`` territories
+        their number // ``reinforcement_divisor``, at least ``reinforcement_minimum``, plus the
+        bonus of every continent whole in ``held`` (the bit mask of its territories).
+
+        Under the old UK rules (``reinforce_or_attack``) the armies for territories come only to
+        a turn without an attack: with ``attacking`` they are left out. Every reader of the rule
+        calls this (the engine, the bots' light models of a turn, the RL observation), so each
+        counts the same armies under every option.
+
+        >>> from risk.board import load_map
+        >>> board = load_map()
+        >>> australia = sum(1 << t for t in board.continents[5].members)  # and 9 territories elsewhere
+        >>> Rules().income(board, 13, australia)
+        6
+        >>> Rules.preset("uk-old").income(board, 13, australia, attacking=True)
+        2
+        """
+        armies = 0
+        for continent, bonus in board.continent_masks:
+            if held & continent == continent:
+                armies += bonus
+        if attacking and self.reinforce_or_attack:
+            return armies
+        return armies + max(self.reinforcement_minimum, territories // self.reinforcement_divisor)
 
     def set_value(self, sets_traded_before: int, kind: str = "mixed") -> int:
         """Armies for a set, given how many sets all players traded before it and its kind."""

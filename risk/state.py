@@ -185,9 +185,9 @@ class GameState(Engine, Position):
 
     def income_parts(self, player: int) -> tuple[int, int]:
         """(armies for territories, armies for continents) of a turn of ``player``."""
-        rules = self.rules
-        from_territories = max(rules.reinforcement_minimum, self.count[player] // rules.reinforcement_divisor)
-        return from_territories, self.board.continent_bonus_for(self.owner, player)
+        from_continents = self.board.continent_bonus_for(self.owner, player)
+        total = self.rules.income(self.board, self.count[player], self.own_mask[player])
+        return total - from_continents, from_continents
 
     def owner_name(self, owner: int) -> str:
         return "Neutral" if owner == self.neutral else f"Player {owner + 1}"

@@ -118,8 +118,8 @@ def fit(args) -> None:
     print(f"{len(y)} positions from {len(set(seeds.tolist()))} games; held-out half: "
           f"log loss {log_loss(x[held_out], y[held_out], w_train):.4f} "
           f"(a constant {constant:.4f}; the fit on its own half {log_loss(x[~held_out], y[~held_out], w_train):.4f})")
-    # The hand-made leaf's own measures (territory, income, survival), fitted the same way.
-    hand = [FEATURES.index(name) for name in ("territory", "income", "survival")]
+    # The hand-made leaf's own measures (territory, reinforcements, survival), fitted the same way.
+    hand = [FEATURES.index(name) for name in ("territory", "reinforcements", "survival")]
     w_hand = fit_logistic(x[~held_out][:, hand], y[~held_out], args.l2)
     print(f"  the hand-made leaf's measures alone, held out: {log_loss(x[held_out][:, hand], y[held_out], w_hand):.4f}")
     w = fit_logistic(x, y, args.l2)

@@ -22,7 +22,7 @@ from collections import defaultdict
 from multiprocessing import Pool
 
 from risk.errors import RiskError, UsageError
-from risk.tournament.options import add_run_options, add_setup_options, make_setup
+from risk.commands.options import add_run_options, add_setup_options, make_setup
 from risk.tournament.results import ResultsFile
 from risk.tournament.schedule import seat_of, tournament_tasks
 from risk.tournament.worker import play_game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from risk.commands.common import positive_float, positive_int, seed_value
+from risk.commands.options import positive_float, positive_int, seed_value
 
 
 def register(sub) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from risk.commands.common import output_file
+from risk.commands.options import output_file
 
 
 def register(sub) -> None:

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from risk.commands.common import non_negative_int, png_file, positive_int, seed_value
+from risk.commands.options import non_negative_int, png_file, positive_int, seed_value
 from risk.errors import RiskError, UsageError
 
 if TYPE_CHECKING:  # the battle package is imported by run(), so `risk --help` does without it

@@ -1,17 +1,141 @@
-"""Options shared by the commands that start games: bots, seed, rules, map, turn cap."""
+"""The command line's options, one module for every subcommand: argument types that reject a bad
+value with one clear line, the rules, a game's options, and a tournament's or a tuning run's.
+
+Each subcommand's module (``risk.commands.NAME``) adds the options it takes from here, as do the
+scripts in lab/ that start runs. The libraries below the command line (the tournament, the tuner)
+take values, never options, and never import this module.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from risk.errors import UsageError
-from risk.options import add_rules_options, positive_int, rules_from_args, seed_value
 
-# add_rules_options and rules_from_args moved to risk.options; the commands still import them here.
-__all__ = ["add_game_options", "add_rules_options", "game_setup", "rules_from_args"]
+if TYPE_CHECKING:  # the runner, the worker and the engine load only when a run starts
+    from risk.rules import Rules
+    from risk.tournament.runner import Runner
+    from risk.tournament.session import Session
+    from risk.tournament.worker import GameSetup
 
+
+def _whole(text: str, what: str = "") -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what}'{text}' is not a whole number") from None
+
+
+def _real(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value != value:  # NaN passes every comparison below, so name it here
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} must not be negative")
+    return value
+
+
+def seed_value(text: str) -> int:
+    value = _whole(text, "seed ")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed {value} must not be negative")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = _real(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be greater than 0")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    value = _real(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must not be negative")
+    return value
+
+
+def fraction(text: str) -> float:
+    """A number strictly between 0 and 1."""
+    value = positive_float(text)
+    if value >= 1:
+        raise argparse.ArgumentTypeError(f"{text} must be below 1")
+    return value
+
+
+def output_file(text: str) -> str:
+    """A file the command will write: checked before any work, so a long run cannot end in a
+    path that was never writable."""
+    path = Path(text)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    return text
+
+
+def png_file(text: str) -> str:
+    """A plot to write: an :func:`output_file` whose name says PNG, which is what is written."""
+    output_file(text)
+    if Path(text).suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text}: plots are written as PNG; give a name ending in .png")
+    return text
+
+
+# -- the rules -----------------------------------------------------------------------------------
+
+def add_rules_options(parser) -> None:
+    """--rules-preset and --rules, shared by every command that starts games."""
+    from risk.rules import PRESETS
+
+    parser.add_argument("--rules-preset", default="us-1993", metavar="NAME",
+                        help=f"the rules of an edition: {', '.join(PRESETS)} (default: us-1993)")
+    parser.add_argument("--rules", default="", metavar="NAME=VALUE,...",
+                        help="rule options on top of the preset, e.g. fortify=connected,missions=true "
+                             "(see docs/rules.md)")
+
+
+def rules_from_args(args) -> Rules:
+    """The preset, changed by --rules, and the turn cap of --max-turns (if the command has one);
+    raises UsageError on a bad option."""
+    from risk.rules import Rules
+
+    rules = Rules.parse(args.rules, Rules.preset(getattr(args, "rules_preset", "us-1993")))
+    if getattr(args, "max_turns", None) is not None:
+        rules = Rules.parse(f"max_turns={args.max_turns}", rules)
+    return rules
+
+
+# -- one game: the bots, the seed, the rules, the map, the turn cap -------------------------------
 
 def add_game_options(parser, bots_default: str | None = None) -> None:
+    """--bots, --seed, the rules, --map, --max-turns: what ``risk play`` and ``risk simulate``
+    start a game with."""
     parser.add_argument("--bots", default=bots_default, required=bots_default is None,
                         help="comma-separated bot specs, one per seat (e.g. random,random,random)")
     parser.add_argument("--seed", type=seed_value, default=None,
@@ -23,15 +147,84 @@ def add_game_options(parser, bots_default: str | None = None) -> None:
 
 
 def game_setup(args):
-    """(agents, specs, seed, rules, board) from the shared options; UsageError on bad values."""
-    from ai import make_agent, split_specs
+    """(agents, seed, rules, board) from the shared options; UsageError on bad values."""
+    from ai import split_specs
     from risk.board import load_map
+    from risk.players import make_player
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
         raise UsageError(f"--bots needs 2 to 6 bots, not {len(specs)}")
-    agents = [make_agent(spec) for spec in specs]
+    agents = [make_player(spec) for spec in specs]
     rules = rules_from_args(args)
     board = load_map(args.map)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     return agents, seed, rules, board
+
+
+# -- a tournament or a tuning run: many games ------------------------------------------------------
+
+def add_setup_options(parser) -> None:
+    """--seed, --rules-preset, --rules, --map, --max-turns: what every game of the run shares."""
+    parser.add_argument("--seed", type=seed_value, default=None,
+                        help="the master seed every game's seed derives from "
+                             "(default: a random one, printed so the run can be repeated)")
+    add_rules_options(parser)
+    parser.add_argument("--map", default=None, metavar="PATH", help="a map file (default: classic)")
+    parser.add_argument("--max-turns", type=positive_int, default=None, metavar="N",
+                        help="end each game after N player turns and adjudicate it "
+                             "(most territories, then most armies; an exact tie is a draw)")
+
+
+def add_run_options(parser) -> None:
+    """--jobs, --backend, --move-timeout, --out, --resume, --json: how the games are run."""
+    from risk.tournament import BACKENDS  # the package only: the runner loads when a run starts
+
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                        help="games played at once (default: this machine's cores; with "
+                             "--backend ray on a cluster, the cluster's CPUs)")
+    parser.add_argument("--backend", choices=BACKENDS, default="process",
+                        help="process: a local process pool; ray: a Ray cluster at RAY_ADDRESS, "
+                             "else a local Ray (needs pip install 'markov-risk[ray]')")
+    parser.add_argument("--move-timeout", type=positive_float, default=None, metavar="SECONDS",
+                        help="a bot that takes longer over one move forfeits the game")
+    parser.add_argument("--out", metavar="FILE", type=output_file,
+                        help="write one JSON line per finished game here, durably, as it finishes")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the --out file of an interrupted run (same options and "
+                             "--seed), playing only the games it does not hold")
+    parser.add_argument("--json", action="store_true",
+                        help="print only the summary, as JSON (no game lines)")
+
+
+def make_setup(args) -> tuple[GameSetup, int]:
+    """The run's GameSetup and master seed from the options; UsageError on bad values."""
+    from risk.board import load_map
+    from risk.tournament.worker import GameSetup
+
+    rules = rules_from_args(args)
+    board = load_map(args.map)
+    if args.resume and not args.out:
+        raise UsageError("--resume needs the --out file to continue")
+    if args.resume and args.seed is None:
+        raise UsageError("--resume needs the --seed of the run it continues")
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        print(f"seed {seed} (pass --seed {seed} to repeat this run)", file=sys.stderr)
+    return GameSetup(rules=rules, board=board, move_timeout=args.move_timeout), seed
+
+
+def open_session(args, setup: GameSetup, total_games: int) -> tuple[Session, Runner]:
+    """Open the results file and the runner; the caller enters the runner and closes both."""
+    from risk.tournament.results import ResultsFile
+    from risk.tournament.runner import Runner
+    from risk.tournament.session import Session
+
+    results = ResultsFile.open(args.out, resume=args.resume) if args.out else None
+    runner = Runner(setup, backend=args.backend, jobs=args.jobs)
+    return Session(runner, results, total_games, show_games=not args.json), runner
+
+
+def print_json(data: dict[str, Any]) -> None:
+    print(json.dumps(data, indent=2))

@@ -6,8 +6,7 @@ import os
 import random
 from pathlib import Path
 
-from risk.commands.common import positive_int
-from risk.commands.options import add_game_options, rules_from_args
+from risk.commands.options import add_game_options, positive_int, rules_from_args
 from risk.errors import UsageError
 
 SPEEDS = ("slow", "normal", "fast", "max")
@@ -58,7 +57,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_config(args):
     """The window's configuration from the command line; UsageError on bad values."""
-    from ai import make_agent, split_specs
+    from ai import split_specs
+    from risk.players import make_player
     from risk.board import load_map
     from risk.gui.app import PlayConfig
     from risk.gui.bots import default_bots
@@ -76,7 +76,7 @@ def build_config(args):
                           quit_after_turns=args.quit_after_turns, size=size)
     specs = split_specs(args.bots) if args.bots else []
     for spec in specs:
-        make_agent(spec)  # check every spec now, with a one-line error
+        make_player(spec)  # check every spec now, with a one-line error
     humans = 0 if args.bots_only else args.humans
     if humans > 6:
         raise UsageError(f"--humans {humans}: a game has at most 6 players")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from risk.errors import UsageError
-from risk.options import non_negative_int
+from risk.commands.options import non_negative_int
 
 
 def register(sub) -> None:

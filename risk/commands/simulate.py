@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from risk.commands.common import output_file
-from risk.commands.options import add_game_options, game_setup
+from risk.commands.options import add_game_options, game_setup, output_file
 from risk.events import PlayerEliminated, TerritoryConquered  # light: no numpy, no engine
 
 

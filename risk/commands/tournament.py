@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from risk.commands.common import png_file, positive_int
+from risk.commands.options import add_run_options, add_setup_options, png_file, positive_int
 from risk.errors import UsageError
-from risk.tournament.options import add_run_options, add_setup_options
 
 
 def register(sub) -> None:
@@ -50,8 +49,9 @@ def run(args) -> int:
 
 
 def play(args) -> int:
-    from ai import make_agent, split_specs
-    from risk.tournament.options import make_setup, open_session
+    from ai import split_specs
+    from risk.players import make_player
+    from risk.commands.options import make_setup, open_session
     from risk.tournament.schedule import groups_for, seat_of, tournament_tasks
     from risk.tournament.session import GroupCursor
     from risk.tournament.stats import parse_sprt
@@ -60,7 +60,7 @@ def play(args) -> int:
     if not 2 <= len(specs) <= 6:
         raise UsageError(f"--bots needs 2 to 6 bots, not {len(specs)}")
     for spec in specs:
-        make_agent(spec)  # a bad spec fails here, in one line, before any game starts
+        make_player(spec)  # a bad spec fails here, in one line, before any game starts
     sprt = parse_sprt(args.sprt) if args.sprt else None
     setup, seed = make_setup(args)
     players = len(specs)
@@ -97,7 +97,7 @@ def play(args) -> int:
 
 
 def summary_lines(records, sprt, first_bot, as_json, plot) -> None:
-    from risk.tournament.options import print_json
+    from risk.commands.options import print_json
     from risk.tournament.ratings import rate_games
     from risk.tournament.report import format_table, plot_report, summary_json
     from risk.tournament.summary import summarize

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from risk.commands.common import fraction, non_negative_float, png_file, positive_float, positive_int
+from risk.commands.options import (add_run_options, add_setup_options, fraction, non_negative_float, png_file,
+                                   positive_float, positive_int)
 from risk.errors import UsageError
-from risk.tournament.options import add_run_options, add_setup_options
 
 
 def register(sub) -> None:
@@ -67,7 +67,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ai import make_agent, split_specs
+    from ai import split_specs
+    from risk.players import make_player
     from risk.tuning.params import TunedBot
 
     opponents = split_specs(args.opponents)
@@ -75,10 +76,10 @@ def run(args) -> int:
         raise UsageError(f"--opponents needs 1 to 5 bots (a game has 2 to 6 players), "
                          f"not {len(opponents)}")
     for spec in opponents:
-        make_agent(spec)
+        make_player(spec)
     names, ranges = _parse_params(args.param)
     bot = TunedBot.parse(args.bot, names)
-    make_agent(bot.spec_with(bot.baseline))
+    make_player(bot.spec_with(bot.baseline))
     if args.method == "sweep":
         return _sweep(args, bot, names, ranges, opponents)
     return _spsa(args, bot, names, ranges, opponents)
@@ -101,8 +102,8 @@ def _parse_params(items: list[str]) -> tuple[list[str], dict[str, str]]:
 # -- the sweep ----------------------------------------------------------------------------------------
 
 def _sweep(args, bot, names, ranges, opponents) -> int:
-    from ai import make_agent
-    from risk.tournament.options import make_setup, open_session, print_json
+    from risk.players import make_player
+    from risk.commands.options import make_setup, open_session, print_json
     from risk.tournament.schedule import groups_for
     from risk.tuning.params import format_value, parse_values
     from risk.tuning.tuner import SweepPlan, confirm_size, rounded_optimum, run_sweep
@@ -118,7 +119,7 @@ def _sweep(args, bot, names, ranges, opponents) -> int:
     if len(values) < 3:
         raise UsageError(f"--values gives {len(values)} values; fitting a curve needs at least 3")
     for value in values:
-        make_agent(bot.spec_with({param: value}))  # a value the bot refuses fails here
+        make_player(bot.spec_with({param: value}))  # a value the bot refuses fails here
     setup, seed = make_setup(args)
     players = 1 + len(opponents)
     plan = SweepPlan(bot, param, values, opponents, groups_for(args.games_per_value, players), seed)
@@ -193,7 +194,7 @@ def _confirm(args, session, out, bot, tuned, baseline, opponents, seed, first_ga
 # -- SPSA ----------------------------------------------------------------------------------------
 
 def _spsa(args, bot, names, ranges, opponents) -> int:
-    from risk.tournament.options import make_setup, open_session, print_json
+    from risk.commands.options import make_setup, open_session, print_json
     from risk.tuning.params import describe_values
     from risk.tuning.spsa import Spsa, SpsaSettings
     from risk.tuning.tuner import confirm_size, run_spsa

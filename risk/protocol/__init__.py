@@ -9,7 +9,7 @@
 - :mod:`risk.protocol.serve` serves a built-in bot over the protocol (``python -m``).
 
 The names below are importable from here; all but the first two load their module on first use
-(``ai.registry`` looks at every spec through :mod:`risk.protocol.spec`, which must stay light).
+(:mod:`risk.players` looks at every spec through :mod:`risk.protocol.spec`, which must stay light).
 """
 
 from importlib import import_module

@@ -22,10 +22,10 @@ _TYPES = {bool: "bool", int: "int", float: "float", str: "string"}
 
 def bot_options(spec: str) -> tuple[BotOption, ...]:
     """The served bot's parameters as protocol options, with the spec's values as defaults."""
-    from ai.registry import make_agent, resolve
+    from risk.players import make_trusted_player, resolve
 
     cls, _ = resolve(spec, allow_imports=False)
-    agent = make_agent(spec, allow_imports=False)
+    agent = make_trusted_player(spec)
     options = []
     for name, default in (cls.parameters() if hasattr(cls, "parameters") else {}).items():
         value = getattr(agent, name, default)
@@ -39,12 +39,12 @@ class Server:
     """One served bot: answers the engine's messages one line at a time."""
 
     def __init__(self, spec: str, output: TextIO | BinaryIO):
-        from ai.registry import make_agent
+        from risk.players import make_trusted_player
 
         self.spec = spec
         self.output = output
         self.options: dict[str, Any] = {}
-        self.agent = make_agent(spec, allow_imports=False)
+        self.agent = make_trusted_player(spec)
         self.board = None
         self.rules = None
         self.rng = None
@@ -75,8 +75,8 @@ class Server:
             self.running = False
 
     def _new_game(self, message: NewGame) -> None:
-        from ai.registry import make_agent
         from risk.board import board_from_dict
+        from risk.players import make_trusted_player
         from risk.rules import Rules
         from risk.state import RandomSource
 
@@ -84,8 +84,7 @@ class Server:
             head = self.spec.partition(":")[0]
             merged = {**dict(p.split("=", 1) for p in filter(None, self.spec.partition(":")[2].split(","))),
                       **{k: str(v) for k, v in self.options.items()}}
-            self.agent = make_agent(head + ":" + ",".join(f"{k}={v}" for k, v in merged.items()),
-                                    allow_imports=False)
+            self.agent = make_trusted_player(head + ":" + ",".join(f"{k}={v}" for k, v in merged.items()))
         self.board = board_from_dict(message.map)
         self.rules = Rules.from_dict(message.rules)
         self.rng = RandomSource(message.seed)

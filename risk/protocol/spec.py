@@ -10,7 +10,7 @@ folder. A bot file says more::
 ``command`` is a list (or one string, split like a shell line); ``cwd`` and ``log`` are relative
 to the file's folder. A bot file's spec may set options like a built-in bot's parameters:
 ``bots/deep.toml:depth=3,width=8``; its ``options`` are the defaults (so ``risk tune`` can tune
-them). A spec read from a save or record never starts a program: ``ai.registry.make_trusted_agent``
+them). A spec read from a save or record never starts a program: ``risk.players.make_trusted_player``
 refuses these specs, as it refuses import paths.
 """
 

@@ -77,8 +77,8 @@ class RiskGymEnv(gymnasium.Env):
         self.illegal = illegal
         self.render_mode = render_mode
         self.opponent_specs = _opponent_specs(opponents, players)
-        from ai.registry import make_agent
-        self.bots = [make_agent(spec) for spec in self.opponent_specs]  # UsageError names a bad spec
+        from risk.players import make_player
+        self.bots = [make_player(spec) for spec in self.opponent_specs]  # UsageError names a bad spec
         self.codec = ActionCodec(self.config.board, self.config.rules)
         self.encoder = ObservationEncoder(self.config.board)
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)

@@ -19,7 +19,7 @@ gives each field's slice; 829 floats on the classic map)::
     battle       2N      per territory: 1 if it is the source / the target of the battle under way
                          (a conquest to occupy, a decision pending, an attack declared)
     seats        6 x 11  per relative seat: in the game, alive, whose turn, deciding now,
-                         territories / N, log armies / 1.2, hand size / 10 (capped), log income,
+                         territories / N, log armies / 1.2, hand size / 10 (capped), log reinforcements,
                          log set-up armies left, continents held / C, capitals held / 6
     phase        12      one-hot risk.phase.Phase
     turn         12      log pool, log withheld (old UK), log next set's value, turn / max_turns,
@@ -85,7 +85,6 @@ class ObservationEncoder:
             start += size
         self.size = start
         self._continent_members = [c.members for c in board.continents]
-        self._continent_bonus = [c.bonus for c in board.continents]
         self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -140,16 +139,14 @@ class ObservationEncoder:
                start: int) -> None:
         n = self.territories
         held = [0] * state.owners
-        bonus = [0] * state.owners
         state_owner = state.owner
-        for members, value in zip(self._continent_members, self._continent_bonus):
+        for members in self._continent_members:
             first = state_owner[members[0]]
             if first >= 0 and all(state_owner[t] == first for t in members):
                 held[first] += 1
-                bonus[first] += value
         deciding = state.current_player
         continents = max(1, len(self._continent_members))
-        rules = state.rules
+        rules, board = state.rules, state.board
         for s in range(state.players):
             row = start + SEAT_FEATURES * relative[s]
             alive = state.alive[s]
@@ -163,8 +160,7 @@ class ObservationEncoder:
             out[row + 5] = min(1.0, _LOG[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
             out[row + 6] = min(1.0, len(state.hands[s]) / 10)
             if alive and count:
-                income = max(rules.reinforcement_minimum, count // rules.reinforcement_divisor) + bonus[s]
-                out[row + 7] = log_armies(income)
+                out[row + 7] = log_armies(rules.income(board, count, state.own_mask[s]))
             out[row + 8] = log_armies(state.reserve[s])
             out[row + 9] = held[s] / continents
             if rules.capitals:

@@ -8,11 +8,11 @@ Torch and sb3-contrib are imported only when a model is loaded (``pip install
 'markov-risk[rl-train]'``). A model is loaded once per process and file: a tournament builds a bot
 per game and must not unpickle the policy every time.
 
-Loading a model unpickles code, so :func:`ai.registry.make_trusted_agent` refuses ``rl:`` specs
+Loading a model unpickles code, so :func:`risk.players.make_trusted_player` refuses ``rl:`` specs
 read from a save or record, as it refuses import paths.
 
->>> from ai import make_agent
->>> make_agent("rl:no/such/model.zip")  # doctest: +ELLIPSIS
+>>> from risk.players import make_player
+>>> make_player("rl:no/such/model.zip")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 risk.errors.UsageError: bot 'rl:no/such/model.zip': no model file no/such/model.zip
@@ -37,7 +37,7 @@ INSTALL_HINT = "pip install 'markov-risk[rl-train]' (torch and sb3-contrib)"
 def load_model(path: str):
     """The MaskablePPO model saved at ``path``, loaded on the CPU once per process; raises
     UsageError (one line) if torch or sb3-contrib is missing or the file is missing or broken.
-    (``ai.make_agent`` puts the bot's spec in front of the message.)"""
+    (``risk.players.make_player`` puts the bot's spec in front of the message.)"""
     file = Path(path).expanduser()
     if not file.is_file():
         raise UsageError(f"no model file {path}")

@@ -15,6 +15,10 @@ See docs/tournaments.md for the user's view.
 
 import importlib
 
+#: Where :class:`~risk.tournament.runner.Runner` plays its games (it refuses any other name). Named
+#: here, where the command line can read them without loading the runner.
+BACKENDS = ("process", "ray")
+
 #: Each public name and the module that defines it, imported on first use (PEP 562), so that
 #: ``risk tournament --help`` does not pay for the engine and the runner.
 _HOMES = {

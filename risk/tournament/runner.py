@@ -36,8 +36,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
 
 from risk.errors import RiskError, UsageError
+from risk.tournament import BACKENDS
 from risk.tournament.schedule import GameTask
-from risk.tournament.options import BACKENDS
 from risk.tournament.worker import GameSetup, play_game
 
 

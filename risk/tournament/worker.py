@@ -48,10 +48,10 @@ class GameSetup:
 
 def play_game(setup: GameSetup, task: GameTask) -> dict[str, Any]:
     """Play ``task`` under ``setup`` and return its result line."""
-    from ai import make_agent
+    from risk.players import make_player
 
     # The specs come from the command line that started the run, never from a file.
-    agents = [make_agent(spec) for spec in task.seats]
+    agents = [make_player(spec) for spec in task.seats]
     match = Match(agents, seed=task.seed, rules=setup.rules, board=setup.board,
                   clock=MoveClock(move_limit=setup.move_timeout))
     fault = None

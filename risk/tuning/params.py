@@ -46,7 +46,7 @@ class TunedBot:
 
     @classmethod
     def parse(cls, spec: str, names: list[str]) -> "TunedBot":
-        from ai.registry import resolve
+        from risk.players import resolve
 
         spec = spec.strip()
         bot_class, raw = resolve(spec)  # an unknown bot fails here, listing the bots
@@ -82,7 +82,7 @@ class TunedBot:
 
 def _spec_head(spec: str) -> str:
     """The part of a spec that names the bot: ``name``, or ``module:Class`` for an import path
-    (the same reading as :func:`ai.registry.resolve`), or a bot file's path."""
+    (the same reading as :func:`risk.players.resolve`), or a bot file's path."""
     from risk.protocol.spec import is_external_spec, program_head
 
     if is_external_spec(spec):

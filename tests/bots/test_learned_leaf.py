@@ -45,7 +45,7 @@ def test_the_features_read_the_position_as_documented():
     incomes = {0: 3 + 2, 1: 24 // 3 + 3 + 7, 2: 13 // 3 + 5 + 2, 3: 3}
     total_armies = sum(state.armies)
     assert values["territory"] == pytest.approx(4 / 42)
-    assert values["income"] == pytest.approx(5 / sum(incomes.values()))
+    assert values["reinforcements"] == pytest.approx(5 / sum(incomes.values()))
     assert values["armies"] == pytest.approx(20 / total_armies)
     # Siam's 9 against 5: the one border (Indonesia) falls with the chance of 9 against 5.
     siam_wins = turn_state.win[9][5]
@@ -54,7 +54,7 @@ def test_the_features_read_the_position_as_documented():
     assert values["set_armies"] == pytest.approx(10 / total_armies)
     leader_armies = sum(a for t, a in enumerate(state.armies) if state.owner[t] == 1)
     assert values["leader_armies"] == pytest.approx(leader_armies / total_armies)
-    assert values["leader_income"] == pytest.approx(incomes[1] / sum(incomes.values()))
+    assert values["leader_reinforcements"] == pytest.approx(incomes[1] / sum(incomes.values()))
     assert values["rival_cards"] == pytest.approx(1 / 5)
     assert values["next_armies"] == values["leader_armies"]  # seat 1 moves next and leads
     assert values["pressure"] == pytest.approx(8 / 20)

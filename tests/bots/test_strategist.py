@@ -91,7 +91,7 @@ def test_plays_whole_games_under_the_variants(name):
 
 def test_parameters_are_listed_and_checked():
     params = StrategistAgent.parameters()
-    for name in ("iterations", "w_armies", "w_income", "w_survival", "w_card", "reply_share",
+    for name in ("iterations", "w_armies", "w_reinforcements", "w_survival", "w_card", "reply_share",
                  "block_claims", "focus_setup", "leaf"):
         assert name in params
     assert make_agent("strategist:reply_share=0.4,leaf=reply").spec == "strategist:reply_share=0.4,leaf=reply"
@@ -278,8 +278,8 @@ def test_the_opening_reaches_bigger_tables_only_when_asked():
 def test_the_leaf_weights_and_the_new_options_are_checked():
     agent = make_agent("strategist:e_survival=0.5,e_card=0.0,projected=true,second_setup=spread")
     assert (agent.e_survival, agent.e_card, agent.projected, agent.second_setup) == (0.5, 0.0, True, "spread")
-    with pytest.raises(UsageError, match="e_income=-0.1 must not be negative"):
-        make_agent("strategist:e_income=-0.1")
+    with pytest.raises(UsageError, match="e_reinforcements=-0.1 must not be negative"):
+        make_agent("strategist:e_reinforcements=-0.1")
     with pytest.raises(UsageError, match="second_setup=wide must be one of focus, spread"):
         make_agent("strategist:second_setup=wide")
     with pytest.raises(UsageError, match="elim_chance=1.5 must be between 0 and 1"):

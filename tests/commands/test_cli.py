@@ -161,7 +161,7 @@ HEAVY = ("scipy", "numpy", "networkx", "matplotlib", "pygame", "openskill", "ai"
     (["simulate", "--help"], ()),
     (["play", "--help"], ()),
     (["bots", "--help"], ()),
-    # their option types live in risk.tournament.options; the runner and the engine load at run time
+    # their --backend choices come from the risk.tournament package; the runner and the engine load at run time
     (["tournament", "--help"], ("risk.tournament",)),
     (["tune", "--help"], ("risk.tournament",)),
     # a battle this small is solved in plain Python lists: numpy only for large ones, --mc, plots

@@ -33,16 +33,17 @@ def test_every_public_name_resolves(name):
 
 
 def test_a_name_is_the_object_of_the_module_that_defines_it():
-    from ai.registry import available, make_agent
+    from ai.registry import available
     from risk.actions import Blitz, parse_action
     from risk.errors import IllegalActionError
     from risk.position import Outcome
+    from risk.players import make_player
     from risk.state import GameState
 
     assert risk.GameState is GameState and risk.Blitz is Blitz and risk.parse_action is parse_action
     assert risk.Outcome is Outcome
     assert risk.IllegalActionError is IllegalActionError
-    assert risk.make_agent is make_agent and risk.available_bots is available
+    assert risk.make_agent is make_player and risk.available_bots is available
 
 
 def test_the_names_a_user_needs_are_there():

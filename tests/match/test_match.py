@@ -259,8 +259,8 @@ def test_a_record_is_replayed_without_building_its_bots(tmp_path, monkeypatch, c
 # -- layering ------------------------------------------------------------------------------------
 
 def test_the_library_does_not_import_the_command_line_or_the_bots():
-    code = ("import sys; import risk.match, risk.clock, risk.options, risk.tournament, "
-            "risk.tournament.options, risk.tournament.worker; "
+    code = ("import sys; import risk.match, risk.clock, risk.tournament, risk.tournament.runner, "
+            "risk.tournament.session, risk.tournament.worker; "
             "print(sorted(m for m in sys.modules if m.startswith(('risk.commands', 'risk.cli', 'ai'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True).stdout

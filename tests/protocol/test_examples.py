@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_agent
 from risk.match import Match
+from risk.players import make_player
 from risk.rules import Rules
 from tests.support import ROOT
 
@@ -27,8 +27,8 @@ EXAMPLES = [pytest.param(PYTHON_BOT, id="python"), pytest.param(NODE_BOT, id="no
 
 
 def play(bot_spec: str, seat: int, seed: int, max_turns: int = 60):
-    agents = [make_agent("angry"), make_agent("random")]
-    agents.insert(seat, make_agent(bot_spec))
+    agents = [make_player("angry"), make_player("random")]
+    agents.insert(seat, make_player(bot_spec))
     match = Match(agents, seed=seed, rules=Rules(max_turns=max_turns))
     try:
         return match.play(), match

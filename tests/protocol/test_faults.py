@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_agent
 from risk.clock import MoveClock
 from risk.match import (BROKEN_PIPE, CRASHED, HANDSHAKE_FAILED, ILLEGAL_MOVE, TIMED_OUT, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT,
                         WRONG_REQUEST_ID, AgentFault, Match)
+from risk.players import make_player
 from risk.protocol.channel import MAX_LOG, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
 from risk.rules import Rules
@@ -38,7 +38,7 @@ def group_members(pgid: int) -> list[int]:
 
 
 def play_fault(agent: ExternalAgent, clock: MoveClock | None = None) -> AgentFault:
-    match = Match([make_agent("random"), agent], seed=4, rules=Rules(max_turns=20), clock=clock)
+    match = Match([make_player("random"), agent], seed=4, rules=Rules(max_turns=20), clock=clock)
     with pytest.raises(AgentFault) as caught:
         match.play()
     fault = caught.value
@@ -94,7 +94,7 @@ def test_a_program_that_never_reads_its_input_cannot_block_the_referee():
 def test_a_refused_reply_is_retried_then_the_game_goes_on():
     agent = faulty("illegal-then-legal", retries=1)
     agent.transcript = []
-    match = Match([make_agent("random"), agent], seed=4, rules=Rules(max_turns=3))
+    match = Match([make_player("random"), agent], seed=4, rules=Rules(max_turns=3))
     match.play()
     errors = [m for d, m in agent.transcript if m.get("type") == "error"]
     assert errors and all(e["retries_left"] == 0 for e in errors)
@@ -119,7 +119,7 @@ def test_a_failed_handshake_is_named(mode, options, words):
 
 def test_a_program_that_cannot_start_is_a_crash_with_its_name():
     agent = ExternalAgent(["/nonexistent/bot-program"], spec="missing")
-    match = Match([make_agent("random"), agent], seed=4, rules=Rules(max_turns=5))
+    match = Match([make_player("random"), agent], seed=4, rules=Rules(max_turns=5))
     with pytest.raises(AgentFault) as caught:
         match.play()
     assert caught.value.kind == CRASHED and "/nonexistent/bot-program" in caught.value.detail
@@ -139,7 +139,7 @@ def test_stderr_and_log_messages_go_to_the_bounded_log(tmp_path):
     play_fault(faulty("crash", log_path=log))
     assert "about to crash" in log.read_text()
     agent = faulty("first-legal", log_path=tmp_path / "good.log")
-    Match([make_agent("random"), agent], seed=4, rules=Rules(max_turns=2)).play()
+    Match([make_player("random"), agent], seed=4, rules=Rules(max_turns=2)).play()
     assert "request 1" in (tmp_path / "good.log").read_text()
 
 
@@ -151,10 +151,10 @@ def test_a_reused_program_plays_the_next_game_and_a_faulty_one_is_never_kept():
         pids = []
         for seed in (1, 2):
             agent = ExternalAgent(served, spec="served angry", reuse=True)
-            match = Match([agent, make_agent("random")], seed=seed, rules=Rules(max_turns=3))
+            match = Match([agent, make_player("random")], seed=seed, rules=Rules(max_turns=3))
             match.play()
             pids.append(agent.pid)
-            here = Match([make_agent("angry"), make_agent("random")], seed=seed, rules=Rules(max_turns=3))
+            here = Match([make_player("angry"), make_player("random")], seed=seed, rules=Rules(max_turns=3))
             here.play()
             assert match.record.actions == here.record.actions  # new_game starts the bot afresh
         assert pids[0] == pids[1] and group_members(pids[0]) != []  # kept, and used again

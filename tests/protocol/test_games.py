@@ -7,8 +7,8 @@ import sys
 import jsonschema
 import pytest
 
-from ai import make_agent
 from risk.match import Match
+from risk.players import make_player
 from risk.protocol.external import ExternalAgent
 from risk.protocol.schema import direction_schema
 from risk.protocol.view import card_name
@@ -43,9 +43,9 @@ def play(agents, seed, rules):
 def test_a_served_bot_plays_the_same_game_as_in_process(bot, variant):
     rules = VARIANTS[variant]
     others = ["angry", "random"]
-    here, _ = play([make_agent(bot), *map(make_agent, others)], 21, rules)
+    here, _ = play([make_player(bot), *map(make_player, others)], 21, rules)
     agent = served(bot)
-    there, _ = play([agent, *map(make_agent, others)], 21, rules)
+    there, _ = play([agent, *map(make_player, others)], 21, rules)
     assert there.record.actions == here.record.actions
     assert agent.pid is not None and agent._process is None  # stopped at game over
 
@@ -54,7 +54,7 @@ def test_mcts_served_plays_full_games_within_the_rules():
     # mcts searches over the hidden cards it deals itself; the served copy deals them from the
     # same random numbers but from another order of the unseen cards, so its game may differ.
     agent = served("mcts:iterations=30")
-    match, result = play([agent, make_agent("angry"), make_agent("random")], 5, Rules(max_turns=8))
+    match, result = play([agent, make_player("angry"), make_player("random")], 5, Rules(max_turns=8))
     assert result.turns == 8 and result.actions > 50
 
 
@@ -78,7 +78,7 @@ def test_a_seat_is_never_sent_another_seats_cards_or_mission(variant):
     rules = VARIANTS[variant]
     seat = 1
     agent = served("angry")
-    match = Match([make_agent("angry"), agent, make_agent("angry")], seed=8, rules=rules)
+    match = Match([make_player("angry"), agent, make_player("angry")], seed=8, rules=rules)
     hands = _hands_at_requests(match, agent, seat)
     match.play()
     sent = [m for direction, m in agent.transcript if direction == "engine"]
@@ -109,7 +109,7 @@ def test_a_seat_is_never_sent_another_seats_cards_or_mission(variant):
 def test_every_message_of_a_full_game_fits_the_schema(variant):
     validators = {d: jsonschema.Draft202012Validator(direction_schema(d)) for d in ("engine", "bot")}
     agent = served("angry")
-    play([make_agent("random"), agent, make_agent("angry")], 13, VARIANTS[variant])
+    play([make_player("random"), agent, make_player("angry")], 13, VARIANTS[variant])
     kinds = set()
     for direction, message in agent.transcript:
         validators[direction].validate(json.loads(json.dumps(message)))

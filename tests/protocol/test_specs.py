@@ -8,10 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from ai import make_agent
-from ai.registry import make_trusted_agent, resolve
 from risk.errors import UsageError
 from risk.match import Match
+from risk.players import make_player, make_trusted_player, resolve
 from risk.protocol.external import ExternalAgent
 from risk.protocol.messages import (BOT_MESSAGES, ENGINE_MESSAGES, ActionReply, ProtocolError, read_message)
 from risk.protocol.schema import BOT_SCHEMAS, ENGINE_SCHEMAS, SCHEMA_PATH, protocol_schema
@@ -71,7 +70,7 @@ def test_the_served_bot_declares_its_parameters_as_options():
 
 def test_cmd_and_bot_file_specs_build_external_agents(tmp_path):
     assert is_external_spec(SERVE_ANGRY) and not is_external_spec("angry")
-    agent = make_agent(SERVE_ANGRY)
+    agent = make_player(SERVE_ANGRY)
     assert isinstance(agent, ExternalAgent) and agent.spec == SERVE_ANGRY
     json_file = tmp_path / "mcts.json"
     json_file.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "mcts"],
@@ -82,7 +81,7 @@ def test_cmd_and_bot_file_specs_build_external_agents(tmp_path):
     for path in (json_file, toml_file):
         program, params = resolve(f"{path}:iterations=12")
         assert program.parameters() == {"iterations": 20} and params == {"iterations": "12"}
-        agent = make_agent(f"{path}:iterations=12")
+        agent = make_player(f"{path}:iterations=12")
         assert agent.options == {"iterations": 12} and agent.spec == f"{path}:iterations=12"
         assert agent.cwd == str(tmp_path)
 
@@ -91,9 +90,9 @@ def test_a_bot_file_option_reaches_the_program(tmp_path):
     path = tmp_path / "mcts.json"
     path.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "mcts"],
                                 "options": {"iterations": 20}}))
-    agent = make_agent(f"{path}:iterations=7")
+    agent = make_player(f"{path}:iterations=7")
     agent.transcript = []
-    Match([agent, make_agent("random")], seed=2, rules=Rules(max_turns=2)).play()
+    Match([agent, make_player("random")], seed=2, rules=Rules(max_turns=2)).play()
     sent = [m for d, m in agent.transcript if d == "engine" and m["type"] == "option"]
     assert sent == [{"type": "option", "name": "iterations", "value": 7}]
 
@@ -108,7 +107,7 @@ def test_a_bad_bot_file_is_one_clear_line(tmp_path, content, words):
     path = tmp_path / "bot.json"
     path.write_text(content)
     with pytest.raises(UsageError) as caught:
-        make_agent(str(path))
+        make_player(str(path))
     assert words in str(caught.value) and str(path) in str(caught.value)
 
 
@@ -116,10 +115,10 @@ def test_specs_from_a_file_never_start_a_program(tmp_path):
     marker = tmp_path / "ran"
     for spec in (f"cmd:touch {marker}", f"cmd:sh -c 'touch {marker}' x=1", str(tmp_path / "bot.json")):
         with pytest.raises(UsageError, match="refused in a file"):
-            make_trusted_agent(spec)
+            make_trusted_player(spec)
     # a save whose seat names a program is refused on load, and nothing runs
     save = tmp_path / "game.json"
-    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match = Match([make_player("random"), make_player("random")], seed=1, rules=Rules(max_turns=2))
     match.step()
     match.save(save)
     text = save.read_text()
@@ -127,7 +126,7 @@ def test_specs_from_a_file_never_start_a_program(tmp_path):
     save.write_text(text.replace('"players":["random","random"]',
                                  '"players":["random",' + json.dumps(f"cmd:touch {marker}") + "]"))
     with pytest.raises(UsageError, match="runs a program, refused in a file"):
-        Match.load(save, make_trusted_agent)
+        Match.load(save, make_trusted_player)
     assert not marker.exists()
 
 
@@ -192,7 +191,7 @@ def test_risk_tune_tunes_an_option_of_a_bot_file(tmp_path):
     assert bot.baseline == {"attack_threshold": 0.5}
     spec = bot.spec_with({"attack_threshold": 0.7})
     assert spec == f"{path}:attack_threshold=0.7"
-    assert make_agent(spec).options == {"attack_threshold": 0.7}
+    assert make_player(spec).options == {"attack_threshold": 0.7}
 
 
 @pytest.mark.parametrize("rules", [Rules(max_turns=12), Rules(commanders=True, retreat=True, max_turns=12),
@@ -200,7 +199,7 @@ def test_risk_tune_tunes_an_option_of_a_bot_file(tmp_path):
 def test_the_legal_items_stand_for_exactly_the_legal_actions(rules):
     from risk.protocol.view import encode_legal, expand_legal
 
-    match = Match([make_agent("angry"), make_agent("random"), make_agent("angry")], seed=6, rules=rules)
+    match = Match([make_player("angry"), make_player("random"), make_player("angry")], seed=6, rules=rules)
     checked = 0
     while not match.state.is_terminal():
         state = match.state
@@ -218,7 +217,7 @@ def test_the_window_refuses_a_save_naming_a_program(tmp_path):
 
     marker = tmp_path / "ran"
     save = tmp_path / "game.json"
-    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match = Match([make_player("random"), make_player("random")], seed=1, rules=Rules(max_turns=2))
     match.step()
     match.save(save)
     spec = f"cmd:sh -c 'touch {marker}' x=1"  # not an import path by its shape: refused all the same
@@ -234,7 +233,7 @@ def test_a_save_naming_a_trained_model_is_refused_by_the_window_without_loading_
     from risk.gui.session import check_save
 
     save = tmp_path / "game.json"
-    match = Match([make_agent("random"), make_agent("random")], seed=1, rules=Rules(max_turns=2))
+    match = Match([make_player("random"), make_player("random")], seed=1, rules=Rules(max_turns=2))
     match.step()
     match.save(save)
     model = tmp_path / "model.zip"  # never opened: a model file is unpickled code

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_agent
-from ai.registry import make_trusted_agent
 from risk.errors import UsageError
 from risk.match import Match
+from risk.players import make_player, make_trusted_player
 from risk.rules import Rules
 from tests.support import ROOT
 
@@ -31,7 +30,7 @@ def test_a_spec_read_from_a_file_never_loads_a_model(tmp_path):
     model = tmp_path / "model.zip"
     model.write_bytes(b"not looked at")
     with pytest.raises(UsageError, match="loads a trained model, refused in a file"):
-        make_trusted_agent(f"rl:{model}")
+        make_trusted_player(f"rl:{model}")
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -42,7 +41,7 @@ def test_a_spec_read_from_a_file_never_loads_a_model(tmp_path):
 ])
 def test_a_missing_model_is_a_one_line_usage_error(spec, message):
     with pytest.raises(UsageError, match=message) as refused:
-        make_agent(spec)
+        make_player(spec)
     assert "\n" not in str(refused.value)
 
 
@@ -51,7 +50,7 @@ def test_without_torch_a_model_spec_says_how_to_install_it(tmp_path, monkeypatch
     model.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip: a file, so the import is tried
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
     with pytest.raises(UsageError, match=r"needs torch and sb3-contrib .*rl-train") as refused:
-        make_agent(f"rl:{model}")
+        make_player(f"rl:{model}")
     assert "\n" not in str(refused.value)
 
 
@@ -60,7 +59,7 @@ def test_a_broken_model_file_is_a_one_line_usage_error(tmp_path):
     broken = tmp_path / "broken.zip"
     broken.write_bytes(b"PK\x03\x04 a truncated zip")
     with pytest.raises(UsageError, match="is not a MaskablePPO model") as refused:
-        make_agent(f"rl:{broken}")
+        make_player(f"rl:{broken}")
     assert "\n" not in str(refused.value)
 
 
@@ -88,7 +87,7 @@ def untrained_model(path: Path, players: int = 4) -> Path:
 
 
 def play(specs, seed, max_turns=15):
-    agents = [make_agent(spec) for spec in specs]
+    agents = [make_player(spec) for spec in specs]
     match = Match(agents, seed=seed, rules=Rules(max_turns=max_turns))
     return match.play(), match
 
@@ -111,7 +110,7 @@ def test_a_policy_trained_for_other_rules_is_refused_clearly(tmp_path):
     from risk.match import AgentFault
 
     model = untrained_model(tmp_path / "policy.zip")  # adjacent fortifying: 1,551 actions
-    agents = [make_agent(f"rl:{model}"), make_agent("random"), make_agent("random")]
+    agents = [make_player(f"rl:{model}"), make_player("random"), make_player("random")]
     with pytest.raises(AgentFault, match="trained for 1551 actions .* have 6219 actions"):
         Match(agents, seed=2, rules=Rules(fortify="connected")).play()
 
