@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai import make_agent  # noqa: E402
+from risk.players import make_player as make_agent  # noqa: E402
 from risk.match import Match  # noqa: E402
 from risk.protocol.external import stop_parked_programs  # noqa: E402
 from risk.rules import Rules  # noqa: E402

@@ -13,7 +13,7 @@ import argparse
 import statistics
 import time
 
-from ai import make_agent
+from risk.players import make_player as make_agent
 from risk.match import Match
 from risk.rules import Rules
 

@@ -182,7 +182,7 @@ class GameSetup:
 
     def problems(self) -> list[str]:
         """Why this cannot start (one line each); empty when it can."""
-        from ai import make_agent
+        from risk.players import make_player
 
         out = []
         if not 2 <= self.players <= 6:
@@ -195,7 +195,7 @@ class GameSetup:
             if spec == HUMAN:
                 continue
             try:
-                make_agent(spec)  # typed by the player, so an import path is theirs to run
+                make_player(spec)  # typed by the player, so an import path is theirs to run
             except RiskError as exc:
                 out.append(f"seat {index + 1}: {exc}")
         return out

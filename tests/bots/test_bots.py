@@ -12,6 +12,7 @@ from ai.mcts import MCTSAgent
 from ai.turn import STOP
 from risk.errors import UsageError
 from risk.match import Match
+from risk.players import make_player
 from risk.phase import Phase
 from risk.rules import Rules
 from risk.state import GameState, RandomSource
@@ -115,7 +116,7 @@ def test_import_path_bot(tmp_path, monkeypatch):
         "        super().__init__(seed)\n"
         "        self.care = care\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    bot = make_agent("outside_bot:Cautious:care=0.9")
+    bot = make_player("outside_bot:Cautious:care=0.9")
     assert bot.care == 0.9
     match = play(["outside_bot:Cautious", "random"], seed=2, rules=Rules(max_turns=10))
     assert match.state.is_terminal()

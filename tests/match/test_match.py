@@ -19,6 +19,7 @@ from risk.clock import MoveClock
 from risk.errors import RecordError, UsageError
 from risk.match import CRASHED, ILLEGAL_MOVE, TIMED_OUT, AgentFault, Match
 from risk.phase import Phase
+from risk.players import make_player
 from risk.rules import Rules
 from tests.support import ROOT
 
@@ -216,7 +217,7 @@ def test_an_import_path_is_refused_from_a_file_and_kept_on_the_command_line():
     with pytest.raises(UsageError, match="os:system"):
         make_trusted_agent(EVIL)
     assert make_trusted_agent("threshold:attack_threshold=0.6").name == "threshold"
-    assert type(make_agent("tests.support.bots:CrashBot")).__name__ == "CrashBot"
+    assert type(make_player("tests.support.bots:CrashBot")).__name__ == "CrashBot"
 
 
 def _evil_save(tmp_path: Path, human: bool) -> Path:

@@ -57,12 +57,12 @@ class GameScene(Scene):
 
     @classmethod
     def new(cls, app, config) -> "GameScene":
-        from ai import make_agent
         from risk.match import Match
+        from risk.players import make_player
 
         humans = config.human_seats()
         bots = iter(config.bots)
-        agents = [HumanAgent() if seat in humans else make_agent(next(bots)) for seat in range(config.players)]
+        agents = [HumanAgent() if seat in humans else make_player(next(bots)) for seat in range(config.players)]
         match = Match(agents, seed=config.seed, rules=config.rules, board=config.board)
         session = GameSession(match, humans[0] if humans else None, humans=humans)
         # The seed, for the person who wants these dice again (risk play --seed N).
@@ -224,10 +224,10 @@ class GameScene(Scene):
             if not state.phase.is_setup:
                 self.auto_setup.clear()
             return
-        from ai import make_agent
+        from ai import make_bot
 
         seed = (state.rng.seed or 0) + len(session.match.record.actions)
-        action = make_agent("angry").act(state.view(session.human, RandomSource(seed % (2 ** 32))))
+        action = make_bot("angry").act(state.view(session.human, RandomSource(seed % (2 ** 32))))
         self.human_action(action)
 
     # -- saving ---------------------------------------------------------------------------------------
