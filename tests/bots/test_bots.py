@@ -104,7 +104,7 @@ def test_spec_strings_and_parameters():
 ])
 def test_bad_specs_name_what_exists(spec, message):
     with pytest.raises(UsageError, match=message.replace("(", r"\(")):
-        make_agent(spec)
+        make_player(spec)
 
 
 def test_import_path_bot(tmp_path, monkeypatch):
