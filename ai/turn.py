@@ -80,7 +80,7 @@ class TurnState:
             self.win = odds_rows(self.rules, largest)
 
     def copy(self) -> "TurnState":
-        other = TurnState.__new__(TurnState)
+        other = type(self).__new__(type(self))  # a subclass's copy adds its own fields
         other.board = self.board
         other.player = self.player
         other.owner = self.owner[:]

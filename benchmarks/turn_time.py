@@ -1,7 +1,9 @@
 """Seconds a bot spends per turn of its own (every decision from its deployment to its fortify
 summed), over seeded games against other bots: the median and the 90th percentile.
 
-    python benchmarks/turn_time.py --bot strategist --opponents mcts --games 4 --seed 1
+    python benchmarks/turn_time.py --bot strategist --opponents mcts --games 4 --seed 1 [--map FILE]
+
+``--map`` takes a map file (the project's JSON, or a Domination ``.map``, imported on the fly).
 
 Times are the process's CPU seconds (time.process_time), so a busy machine slows them less than
 wall-clock times; they still depend on the machine: say which, and how busy it was.
@@ -16,6 +18,15 @@ import time
 from risk.players import make_player as make_agent
 from risk.match import Match
 from risk.rules import Rules
+
+
+def load_board(path: str):
+    """The board in a map file: the project's JSON, or a Domination ``.map`` imported."""
+    from risk.board import board_from_dict, load_map
+    if path.endswith(".map"):
+        from risk.domination import read_domination
+        return board_from_dict(read_domination(path)[0])
+    return load_map(path)
 
 
 class Timed:
@@ -43,17 +54,19 @@ def main() -> None:
     parser.add_argument("--opponents", default="mcts", help="comma-separated opponent bots")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--map", default=None, help="a map file (JSON, or a Domination .map); the classic map by default")
     parser.add_argument("--rules", default="territory_bonus=trade,two_player_neutral=false",
                         help="rule options (default: Domination's, as in the sparring matches)")
     args = parser.parse_args()
     rules = Rules.parse(args.rules) if args.rules else Rules()
+    board = load_board(args.map) if args.map else None
     per_turn: list[float] = []
     for game in range(args.games):
         timed = Timed(make_agent(args.bot))
         bots = [timed] + [make_agent(s) for s in args.opponents.split(",")]
         shift = game % len(bots)
         seats = bots[shift:] + bots[:shift]
-        Match(seats, seed=args.seed + game, rules=rules).play()
+        Match(seats, seed=args.seed + game, rules=rules, board=board).play()
         per_turn.extend(timed.turns.values())
     per_turn.sort()
     p90 = per_turn[min(len(per_turn) - 1, int(0.9 * len(per_turn)))]

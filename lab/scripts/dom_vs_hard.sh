@@ -9,7 +9,8 @@
 # lab/scripts/results.py pack` archives a finished run); SEATS_AFTER is the rest of the table
 # (default "hard": 1 against 1; "hard,hard" for three players). Needs the harness (SPARRING,
 # default /work/shared/sparring/domination) and its build (DOM_BUILD, default /work/dombuild);
-# the bot is this checkout's code, run by its .venv's Python (PYTHON overrides it).
+# the bot is this checkout's code, run by its .venv's Python (PYTHON overrides it). MAP names a
+# Domination map of the harness (teg.map, uk.map, ...; risk.map by default), given to both ends.
 set -euo pipefail
 name=$1 spec=$2 games=$3 rest=${4:-hard}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,13 +25,14 @@ export DOM_TRAJECTORY="${DOM_TRAJECTORY:-$results/$name.trajectory.jsonl}"
 export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$results/$name.phases.jsonl}"
 # The bridge imports risk and ai: this checkout's, whatever the environment has installed.
 export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
+map=${MAP:-risk.map}
 mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")
 [ "$done" -ge "$games" ] && exit 0
 cd "$sparring"
 nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps \
-  -cp "$build/classes:$build/res:$build/SwingME.jar" domi.DomBridge \
+  -cp "$build/classes:$build/res:$build/SwingME.jar" domi.DomBridge --map "$map" \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
   -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
-  > /dev/null 2>> "$results/$name.err"
+  --map "$map" > /dev/null 2>> "$results/$name.err"

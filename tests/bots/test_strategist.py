@@ -1,26 +1,32 @@
-"""The ``strategist`` bot: seeded and reproducible, legal under every preset and variant, its
-parameters documented and checked, and its opening and leaf doing what they say."""
+"""``strategist``: seeded and reproducible, legal under every preset, variant and map, blind to
+names, its parameters documented, and its parts doing what they say."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from ai import make_agent
-from ai.opening import blocking_claim, staging_territory, target_continent
-from ai.registry import STRONGEST, REGISTRY
-from ai.reply_evaluation import ReplyEvaluation, set_chance
+from ai import make_bot
+from ai.registry import REGISTRY, STRONGEST
 from ai.strategist import StrategistAgent
+from ai.strategist.evaluate import LeafValue
+from ai.strategist.model import TurnModel
+from ai.strategist.profile import CROWD, DUEL, TABLE, profile_of
+from ai.strategist.world import world_of
 from ai.turn import TurnState
-from risk.actions import Claim, EndPhase, Trade
-from risk.errors import UsageError
+from risk.actions import Claim, EndPhase, Trade, parse_action
+from risk.board import board_from_dict, load_map
 from risk.match import Match
 from risk.phase import Phase
 from risk.rules import PRESETS, Rules
 from risk.state import GameState, RandomSource
+from tests.support import DATA, ROOT
 
 FAST = "strategist:iterations=12"
+MAPS = sorted((ROOT / "maps").glob("*.json"))
+COMMUNITY = ROOT.parent / "shared" / "sparring" / "domination" / "domination-src" / "game" / "Domination" / "maps"
 
 VARIANTS = {
     "missions": Rules(missions=True),
@@ -32,8 +38,8 @@ VARIANTS = {
 }
 
 
-def play(specs, seed, rules):
-    match = Match([make_agent(s) for s in specs], seed=seed, rules=rules)
+def play(specs, seed, rules, board=None):
+    match = Match([make_bot(s) for s in specs], seed=seed, rules=rules, board=board)
     match.play()
     return match
 
@@ -42,381 +48,220 @@ def test_strategist_is_registered_as_the_strongest():
     assert STRONGEST == "strategist" and REGISTRY["strategist"] is StrategistAgent
 
 
-def test_same_seed_same_game():
-    rules = Rules(max_turns=40)
+def test_same_seed_same_game_another_seed_another():
+    rules = Rules(max_turns=30)
     first = play([FAST, "threshold", "mcts:iterations=12"], seed=5, rules=rules)
     second = play([FAST, "threshold", "mcts:iterations=12"], seed=5, rules=rules)
+    other = play([FAST, "threshold", "mcts:iterations=12"], seed=6, rules=rules)
     assert first.record.actions == second.record.actions
     assert first.state.fingerprint() == second.state.fingerprint()
-
-
-def test_another_seed_another_game():
-    rules = Rules(max_turns=25)
-    first = play([FAST, "angry"], seed=5, rules=rules)
-    second = play([FAST, "angry"], seed=6, rules=rules)
-    assert first.record.actions != second.record.actions
+    assert first.record.actions != other.record.actions
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_plays_whole_games_under_every_preset(preset):
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_plays_whole_games_under_every_preset(preset, players):
     # Match raises AgentFault on any illegal move, so a finished game is a legal one.
-    rules = Rules.preset(preset, max_turns=40)
-    for seed in range(2):
-        match = play([FAST, "angry", FAST], seed=seed, rules=rules)
-        assert match.state.is_terminal()
-
-
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_plays_whole_six_player_games_under_every_preset(preset):
-    # At six its sets are held for elimination runs that may reach two territories out, and it
-    # stops attacking after the card when exposed: legal and reproducible under every preset.
-    rules = Rules.preset(preset, max_turns=40)
-    specs = [FAST, "angry", "threshold", FAST, "angry", "threshold"]
-    first, second = play(specs, seed=5, rules=rules), play(specs, seed=5, rules=rules)
-    assert first.state.is_terminal()
-    assert first.record.actions == second.record.actions
+    rules = Rules.preset(preset, max_turns=30)
+    specs = [FAST, "angry", "threshold", FAST, "angry", "threshold"][:players]
+    match = play(specs, seed=players, rules=rules)
+    assert match.state.is_terminal()
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_plays_whole_games_under_the_variants(name):
-    rules = dataclasses.replace(VARIANTS[name], max_turns=40)
-    match = play([FAST, "threshold", "angry"], seed=11, rules=rules)
-    assert match.state.is_terminal()
-    if not rules.missions:  # missions need three players
-        two = play([FAST, "angry"], seed=12, rules=rules)
-        assert two.state.is_terminal()
-    six = play([FAST, "threshold", "angry", FAST, "threshold", "angry"], seed=13, rules=rules)
-    assert six.state.is_terminal()
+    rules = Rules(**{**VARIANTS[name].changes(), "max_turns": 30})
+    for players in (2, 4):
+        match = play([FAST, "angry", FAST, "threshold"][:players], seed=7, rules=rules)
+        assert match.state.is_terminal()
 
 
-def test_parameters_are_listed_and_checked():
-    params = StrategistAgent.parameters()
-    for name in ("iterations", "w_armies", "w_reinforcements", "w_survival", "w_card", "reply_share",
-                 "block_claims", "focus_setup", "leaf"):
-        assert name in params
-    assert make_agent("strategist:reply_share=0.4,leaf=reply").spec == "strategist:reply_share=0.4,leaf=reply"
-    with pytest.raises(UsageError, match="reply_share=-1.0 must not be negative"):
-        make_agent("strategist:reply_share=-1")
-    with pytest.raises(UsageError, match="leaf=deep must be one of reply, end"):
-        make_agent("strategist:leaf=deep")
+def _boards():
+    boards = [(path.stem, load_map(path)) for path in MAPS] + [("tiny", load_map(DATA / "tiny.json"))]
+    if COMMUNITY.is_dir():
+        from risk.domination import read_domination
+        for name in ("uk", "teg", "tube", "roman_empire", "eurasien"):
+            boards.append((name, board_from_dict(read_domination(COMMUNITY / f"{name}.map")[0])))
+    return boards
 
 
-def claim_position(claims: dict[str, int], player: int = 0) -> GameState:
-    state = GameState.new(players=2, seed=3, rules=Rules(two_player_neutral=False))
-    for name, owner in claims.items():
-        state._take(state.board.id(name), owner)
-        state.armies[state.board.id(name)] = 1
-    state.player = player
+@pytest.mark.parametrize("name, board", _boards(), ids=[name for name, _ in _boards()])
+def test_plays_every_map_reproducibly(name, board):
+    rules = Rules(territory_bonus="trade", two_player_neutral=False, max_turns=25)
+    players = min(3, len(board))
+    specs = [FAST, "angry", FAST][:players]
+    first = play(specs, seed=3, rules=rules, board=board)
+    second = play(specs, seed=3, rules=rules, board=board)
+    assert first.state.is_terminal()
+    assert first.record.actions == second.record.actions
+
+
+def renamed(board):
+    """The same map with every territory and continent renamed, in reverse alphabetical order of
+    the old names, so that no name, slug or order of names carries over."""
+    old = list(board.names) + [c.name for c in board.continents]
+    new = {name: f"Place {len(old) - i:03d}" for i, name in enumerate(sorted(old))}
+
+    def rename(value):
+        if isinstance(value, str):
+            return new.get(value, value)
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {k: (v if k in ("slug", "id") else rename(v)) for k, v in value.items()
+                    if k != "slug"}
+        return value
+    return board_from_dict(rename(copy.deepcopy(board.source)))
+
+
+def test_never_reads_a_territory_s_or_a_continent_s_name():
+    board = load_map()
+    other = renamed(board)
+    assert other.names != board.names and [c.name for c in other.continents] != [c.name for c in board.continents]
+    rules = Rules(max_turns=30)
+    for players in (2, 3, 5):
+        specs = [FAST, "mcts:iterations=12", FAST, "threshold", FAST][:players]
+        first = play(specs, seed=players, rules=rules, board=board)
+        second = play(specs, seed=players, rules=rules, board=other)
+        # the same actions, territory by territory id (the texts differ by the names)
+        assert [(p, parse_action(a, board)) for p, a in first.record.actions] == \
+            [(p, parse_action(a, other)) for p, a in second.record.actions]
+
+
+def test_parameters_are_few_documented_and_checked():
+    parameters = StrategistAgent.parameters()
+    assert len(parameters) <= 10
+    page = (ROOT / "docs" / "strategist.md").read_text()
+    import ai.strategist
+    for name in parameters:
+        assert f"``{name}``" in ai.strategist.__doc__, name
+        assert f"`{name}`" in page, name
+    for bad in ("strategist:iterations=1", "strategist:tau=2", "strategist:run_chance=-1", "strategist:c=-1"):
+        with pytest.raises(Exception, match="must"):
+            make_bot(bad)
+
+
+def test_a_continent_s_worth_comes_from_its_shape():
+    world = world_of(load_map())
+    worths = sorted(world.continents, key=lambda c: -c.worth)
+    # the continent with one road in and four territories is worth the most, the biggest the least
+    assert len(worths[0].entries) == 1 and worths[0].size == 4
+    assert worths[-1].size == max(c.size for c in world.continents)
+    for c in world.continents:
+        assert c.worth == pytest.approx(c.bonus / (c.size * len(c.entries)))
+        assert set(c.gates) <= set(c.members) and not set(c.entries) & set(c.members)
+
+
+def positions(seed: int, players: int, turns: int):
+    rules = Rules(max_turns=turns)
+    match = play(["mcts:iterations=8"] * players, seed=seed, rules=rules)
+    state = match.state
+    for p in range(players):
+        if state.alive[p]:
+            view = state.view(p, RandomSource(seed))
+            view.player = p
+            yield view
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), turns=st.integers(6, 40),
+       draws=st.lists(st.floats(0, 0.999), min_size=1, max_size=8))
+def test_the_leaf_rescoring_only_what_changed_equals_a_full_rescoring(seed, players, turns, draws):
+    for view in positions(seed, players, turns):
+        model = TurnModel.from_view(view, width=10 ** 6)
+        model.grow_table(max(view.armies) + 40)
+        leaf = LeafValue(model, 6.0)
+        for u in draws:
+            actions = model.macro_actions(0.3)
+            if not actions:
+                break
+            s, t = actions[int(u * len(actions))]
+            model.attack(s, t, 0.3, u)
+        fresh = TurnModel.from_view(view, width=10 ** 6)
+        for field in ("owner", "armies", "own_mask", "count", "alive", "conquered", "cards_taken",
+                      "eliminated", "win", "peaceful", "sets_traded", "cards_traded"):
+            setattr(fresh, field, copy.copy(getattr(model, field)))
+        fresh.touched = []
+        assert leaf.features(model) == pytest.approx(LeafValue(fresh, 6.0).features(fresh))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), turns=st.integers(6, 40),
+       draws=st.lists(st.floats(0, 0.999), min_size=0, max_size=6))
+def test_the_model_s_attacks_are_the_engine_model_s(seed, players, turns, draws):
+    for view in positions(seed, players, turns):
+        model = TurnModel.from_view(view, width=10 ** 6)
+        plain = TurnState.from_view(view)
+        for u in draws:
+            assert sorted(model.macro_actions(0.2)) == sorted(plain.macro_actions(0.2))
+            actions = plain.macro_actions(0.2)
+            if not actions:
+                break
+            s, t = actions[int(u * len(actions))]
+            model.attack(s, t, 0.2, u)
+            plain.attack(s, t, 0.2, u)
+        assert sorted(model.macro_actions(0.2)) == sorted(plain.macro_actions(0.2))
+
+
+def test_the_profile_follows_the_players_left():
+    def view_with(alive, players):
+        view = GameState.new(players=players, seed=1)
+        view.alive = alive + [True] * (view.owners - len(alive))
+        return view
+    assert profile_of(view_with([True, True], 2)) is DUEL
+    assert profile_of(view_with([True, True, True], 3)) is TABLE
+    assert profile_of(view_with([True, False, True, True, False, False], 6)) is TABLE
+    assert profile_of(view_with([True] * 5 + [False], 6)) is CROWD
+    assert profile_of(view_with([True, False, False, True, False, False], 6)) is DUEL
+
+
+def claim_position(players: int, owner_of):
+    state = GameState.new(players=players, seed=1, rules=Rules(two_player_neutral=False))
+    for t in range(len(state.owner)):
+        o = owner_of(state.board, t)
+        if o is not None:
+            state._take(t, o)
+    state.player = 0
     return state
 
 
-def test_claim_blocks_the_continent_an_opponent_is_one_claim_from():
-    # Player 1 holds three of Australia; the fourth is free: it must be taken now.
-    state = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1, "peru": 0})
-    view = state.view(0, RandomSource(1))
-    assert blocking_claim(view) == Claim(state.board.id("eastern-australia"))
+def test_claims_complete_own_continents_and_block_in_a_duel_only():
+    board = load_map()
+    world = world_of(board)
+    small = min(world.continents, key=lambda c: (c.size, -c.worth))
+    last = small.members[-1]
+    # the opponent holds all of the smallest continent but one territory
+    view = claim_position(2, lambda b, t: 1 if t in small.members and t != last else None)
+    assert StrategistAgent(seed=1).act(view) == Claim(last)
+    table = claim_position(3, lambda b, t: 1 if t in small.members and t != last else None)
+    assert StrategistAgent(seed=1).act(table) != Claim(last)
+    # the bot itself holds all of it but one: it completes it, at any table
+    own = claim_position(3, lambda b, t: 0 if t in small.members and t != last else None)
+    assert StrategistAgent(seed=1).act(own) == Claim(last)
 
 
-def test_claim_completes_its_own_continent_when_nothing_needs_blocking():
-    state = claim_position({"venezuela": 0, "peru": 0, "brazil": 0, "alaska": 1})
-    view = state.view(0, RandomSource(1))
-    assert blocking_claim(view) == Claim(state.board.id("argentina"))
+def trade_view(players: int, hand: list[int]):
+    # Stacks of 3 everywhere, the cards by symbol: 0, 1, 2 are one of each kind (a set). Nobody
+    # holds cards but the bot, so no run is worth it.
+    state = GameState.from_position([t % players for t in range(42)], [3] * 42, players, phase=Phase.TRADE,
+                                    hands=[hand] + [[] for _ in range(players - 1)], seed=2)
+    return state.view(0, RandomSource(1))
 
 
-def test_setup_armies_go_to_the_stack_taking_the_target_continent():
-    rules = Rules(setup="deal", two_player_neutral=False)
-    state = GameState.new(players=2, seed=4, rules=rules)
-    view = state.view(state.player, RandomSource(2))
-    continent = target_continent(view)
-    chosen = staging_territory(view)
-    assert view.owner[chosen] == view.player
-    members = set(continent.members)
-    touches = chosen in members or any(n in members for n in view.board.neighbours[chosen])
-    assert touches
-
-
-def test_the_reply_makes_a_thin_border_worth_less():
-    rules = Rules(two_player_neutral=False)
-    owner = [0] * 21 + [1] * 21
-    armies = [3] * 42
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.ATTACK, seed=1, rules=rules)
-    leaf = ReplyEvaluation(card_value=10.0)
-    calm = TurnState.from_view(state.view(0, RandomSource(1)))
-    calm.grow_table(80)
-    # The same position, but the opponent holds five cards: its reply is a sure set stronger.
-    armed = calm.copy()
-    armed.hand_sizes = [0, 5]
-    assert leaf(armed) < leaf(calm)
-    assert set_chance(2) == 0.0 and set_chance(5) == 1.0 and 0.4 < set_chance(3) < set_chance(4) < 1.0
-
-
-def test_fortify_brings_an_idle_interior_stack_to_the_threatened_border():
-    from ai.fortify_plan import leaf_fortify
-    from risk.actions import Fortify
-
-    rules = Rules(two_player_neutral=False)
-    board = GameState.new(players=2, seed=1, rules=rules).board
-    australia = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia")}
-    owner = [0 if t in australia or board.names[t] == "Siam" else 1 for t in range(len(board.names))]
-    armies = [1] * len(owner)
-    armies[board.id("eastern-australia")] = 12   # idle, deep inside
-    armies[board.id("china")] = 15               # the enemy stack facing Siam
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
-    view = state.view(0, RandomSource(1))
-    agent = StrategistAgent(iterations=10, leaf="reply", fortify="leaf")
-    action = leaf_fortify(view, agent.turn_state(view), agent.evaluate)
-    assert isinstance(action, Fortify) and action.source == board.id("eastern-australia")
-
-
-@pytest.mark.parametrize("preset", ["us-1993", "uk-old"])
-def test_the_reply_leaf_and_its_fortify_play_whole_games(preset):
-    rules = Rules.preset(preset, max_turns=40)
-    match = play(["strategist:iterations=12,leaf=reply,fortify=leaf", "angry", "threshold"], seed=21, rules=rules)
-    assert match.state.is_terminal()
-
-
-def australia_at_fortify(**armies_on) -> GameState:
-    """A duel's fortify: we hold Australia and Siam (the only border), one army each but
-    ``armies_on``; the opponent holds the rest."""
-    rules = Rules(two_player_neutral=False)
-    board = GameState.new(players=2, seed=1, rules=rules).board
-    ours = {board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia", "siam")}
-    owner = [0 if t in ours else 1 for t in range(len(board.names))]
-    armies = [1] * len(owner)
-    for name, count in armies_on.items():
-        armies[board.id(name.replace("_", "-"))] = count
-    return GameState.from_position(owner, armies, 2, player=0, phase=Phase.FORTIFY, seed=1, rules=rules)
-
-
-def test_an_idle_interior_stack_marches_towards_the_border():
-    from ai.fortify_plan import march_to_border
-    from risk.actions import Fortify
-
-    state = australia_at_fortify(eastern_australia=9)
-    board = state.board
-    action = march_to_border(state.view(0, RandomSource(1)))
-    assert action == Fortify(board.id("eastern-australia"), action.target, 8)
-    assert action.target in {board.id("new-guinea"), board.id("western-australia")}
-    agent = make_agent("strategist:fortify=markov-march")
-    assert agent.act(state.view(0, RandomSource(1))) == action
-    with pytest.raises(UsageError, match="fortify=sideways must be one of markov, markov-march, march-markov, leaf"):
-        make_agent("strategist:fortify=sideways")
-
-
-def test_march_first_moves_the_idle_stack_before_a_small_safety_move():
-    from risk.actions import Fortify
-
-    # Indonesia's 3 are safe inside, next to Siam, the only border; China threatens Siam.
-    state = australia_at_fortify(eastern_australia=9, indonesia=3, china=4)
-    board = state.board
-    view = state.view(0, RandomSource(1))
-    # mcts's move evens out survival: Indonesia's spare armies to Siam, the stack stays idle.
-    assert make_agent("strategist:fortify=markov-march").act(view) == Fortify(
-        board.id("indonesia"), board.id("siam"), 2)
-    march = make_agent("strategist:fortify=march-markov").act(view)
-    assert march.source == board.id("eastern-australia") and march.armies == 8
-    assert march.target in {board.id("new-guinea"), board.id("western-australia")}
-
-
-def test_the_duels_opening_is_kept_for_two_players():
-    from ai.common import continent_progress_claim
-
-    from ai.opening import small_continent_claim
-
-    # Three players: player 1 is one claim from Australia, but strategist claims for its own
-    # continent (table_claims=small) and not to block (mcts's claim would not block either).
-    state = GameState.new(players=3, seed=3, rules=Rules())
-    for name in ("indonesia", "new-guinea", "western-australia"):
-        state._take(state.board.id(name), 1)
-        state.armies[state.board.id(name)] = 1
-    state.player = 0
-    agent = make_agent("strategist")
-    three = agent.act(state.view(0, RandomSource(1)))
-    assert three == small_continent_claim(state.view(0, RandomSource(1)))
-    assert three != Claim(state.board.id("eastern-australia"))
-    assert continent_progress_claim(state.view(0, RandomSource(1))) != Claim(state.board.id("eastern-australia"))
-    # Two players: the same threat is blocked.
-    duel = claim_position({"indonesia": 1, "new-guinea": 1, "western-australia": 1})
-    assert agent.act(duel.view(0, RandomSource(1))) == Claim(duel.board.id("eastern-australia"))
+def test_a_crowd_holds_its_set_unless_the_hand_is_full_and_a_table_trades_it():
+    bot = StrategistAgent(seed=1, iterations=12)
+    crowd = trade_view(5, [0, 14, 28])
+    assert crowd.is_legal(EndPhase()) and any(isinstance(a, Trade) for a in crowd.legal_actions())
+    assert bot.act(crowd) == EndPhase()
+    assert isinstance(bot.act(trade_view(3, [0, 14, 28])), Trade)
+    full = trade_view(5, [0, 14, 28, 1, 2])
+    assert not full.is_legal(EndPhase()) and isinstance(bot.act(full), Trade)
 
 
 def test_risk_bots_json_marks_the_strongest(capsys):
     import json
-
     from risk.cli import main
-
     assert main(["bots", "--json"]) == 0
-    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
-    assert [name for name, row in rows.items() if row["strongest"]] == ["strategist"]
-    assert rows["strategist"]["parameters"]["fortify"] == "markov-march"
-
-
-def test_forced_trading_trades_only_when_the_hand_forces_it(monkeypatch):
-    decisions = []
-    original = StrategistAgent.act
-
-    def recording(self, view):
-        action = original(self, view)
-        if view.phase == Phase.TRADE:
-            forced = not any(isinstance(legal, EndPhase) for legal in view.legal_actions())
-            decisions.append((forced, isinstance(action, Trade)))
-        return action
-
-    monkeypatch.setattr(StrategistAgent, "act", recording)
-    play(["strategist:iterations=12,trade=forced", "angry"], seed=7, rules=Rules(max_turns=60))
-    assert any(not forced for forced, _ in decisions)
-    assert all(traded == forced for forced, traded in decisions)
-    with pytest.raises(UsageError, match="trade=never must be one of early, forced"):
-        make_agent("strategist:trade=never")
-
-
-def test_the_opening_reaches_bigger_tables_only_when_asked():
-    assert make_agent("strategist:focus_players=3").focus_players == 3
-    assert make_agent("strategist").focus_players == make_agent("strategist").claim_players == 2
-
-
-def test_the_leaf_weights_and_the_new_options_are_checked():
-    agent = make_agent("strategist:e_survival=0.5,e_card=0.0,projected=true,second_setup=spread")
-    assert (agent.e_survival, agent.e_card, agent.projected, agent.second_setup) == (0.5, 0.0, True, "spread")
-    with pytest.raises(UsageError, match="e_reinforcements=-0.1 must not be negative"):
-        make_agent("strategist:e_reinforcements=-0.1")
-    with pytest.raises(UsageError, match="second_setup=wide must be one of focus, spread"):
-        make_agent("strategist:second_setup=wide")
-    with pytest.raises(UsageError, match="elim_chance=1.5 must be between 0 and 1"):
-        make_agent("strategist:elim_chance=1.5")
-    with pytest.raises(UsageError, match=r"second_tau=2.0 must be between 0 and 1"):
-        make_agent("strategist:second_tau=2")
-
-
-def test_the_projected_leaf_counts_a_territory_about_to_fall_as_the_enemy_s():
-    from ai.evaluation import Evaluation
-
-    rules = Rules(two_player_neutral=False)
-    board = GameState.new(players=2, seed=1, rules=rules).board
-    australia = [board.id(n) for n in ("indonesia", "new-guinea", "western-australia", "eastern-australia")]
-    owner = [1] * len(board)
-    for t in australia:
-        owner[t] = 0
-    armies = [3] * len(board)
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.ATTACK, seed=1, rules=rules)
-    calm = TurnState.from_view(state.view(0, RandomSource(1)))
-    calm.grow_table(40)
-    # Nothing threatened: the projection changes nothing.
-    assert Evaluation(projected=True)(calm) == Evaluation()(calm)
-    # A 12-stack on Siam takes Indonesia (1 army) more likely than not: Australia is as good as
-    # broken, so the projected leaf scores the position lower than the plain one.
-    threatened = calm.copy()
-    threatened.armies[board.id("siam")] = 12
-    threatened.armies[board.id("indonesia")] = 1
-    assert Evaluation(projected=True)(threatened) < Evaluation()(threatened)
-
-
-def test_the_second_player_s_set_up_follows_second_setup():
-    from ai.common import setup_place
-    from ai.markov import markov_place
-
-    rules = Rules(two_player_neutral=False)
-    state = GameState.new(players=2, seed=3, rules=rules)
-    assert state.phase == Phase.CLAIM
-    first = state.player
-    state.apply(Claim(state.board.id("peru")))  # the other player claims first
-    spread, focus = make_agent("strategist:second_setup=spread,second_tau=0.6"), make_agent("strategist")
-    for agent in (spread, focus):
-        agent.act(state.view(state.player, RandomSource(1)))
-        assert agent._claimed_first is False
-    assert spread.search_tau() == 0.6 and focus.search_tau() == focus.tau == 0.45
-    assert spread.spec == "strategist:second_setup=spread,second_tau=0.6"  # tau itself unchanged
-    while state.phase == Phase.CLAIM:
-        state.apply(blocking_claim(state.view(state.player, RandomSource(1))))
-    if state.player == first:
-        state.apply(setup_place(state.view(first, RandomSource(1)), staging_territory))
-    view = state.view(state.player, RandomSource(2))
-    assert setup_place(view, markov_place) != setup_place(view, staging_territory)
-    assert spread.act(view) == setup_place(view, markov_place)
-    assert focus.act(view) == setup_place(view, staging_territory)
-
-
-def test_the_second_player_s_claims_follow_second_claims():
-    from ai.common import continent_progress_claim
-
-    rules = Rules(two_player_neutral=False)
-    state = GameState.new(players=2, seed=3, rules=rules)
-    state.apply(Claim(state.board.id("peru")))  # the other player claims first
-    progress, block = make_agent("strategist:second_claims=progress"), make_agent("strategist:second_claims=block")
-    for agent in (progress, block):
-        agent.act(state.view(state.player, RandomSource(1)))
-        assert agent._claimed_first is False
-    # Further on, the opponent one claim from Australia: blocking takes the last territory.
-    first = 1 - state.player
-    for name in ("indonesia", "new-guinea", "western-australia"):
-        state._take(state.board.id(name), first)
-        state.armies[state.board.id(name)] = 1
-    view = state.view(state.player, RandomSource(1))
-    assert blocking_claim(view) == Claim(state.board.id("eastern-australia"))
-    assert continent_progress_claim(view) != blocking_claim(view)
-    assert block.act(view) == blocking_claim(view)
-    assert progress.act(view) == continent_progress_claim(view)
-    with pytest.raises(UsageError, match="second_claims=none must be one of block, block-compact, block-front, progress"):
-        make_agent("strategist:second_claims=none")
-
-
-def test_the_neighbourhood_claims_join_our_own_or_go_among_the_opponents():
-    from ai.opening import compact_claim, front_claim
-
-    rules = Rules(two_player_neutral=False)
-    state = GameState.new(players=2, seed=3, rules=rules)
-    board = state.board
-    me = state.player
-    for name in ("eastern-australia", "new-guinea", "western-australia"):
-        state._take(board.id(name), me)
-    for name in ("china", "india", "mongolia", "afghanistan"):
-        state._take(board.id(name), 1 - me)
-    view = state.view(me, RandomSource(1))
-    # Indonesia joins three of ours and borders none of theirs; the front claim goes where two
-    # of theirs meet (no free territory borders more).
-    assert compact_claim(view) == Claim(board.id("indonesia"))
-    front = front_claim(view).territory
-    assert front in {board.id(n) for n in ("ural", "siam", "middle-east", "siberia")}
-
-
-def test_compact_claims_at_a_bigger_table_follow_table_claims():
-    from ai.common import continent_progress_claim
-    from ai.opening import compact_claim
-
-    state = GameState.new(players=3, seed=3, rules=Rules())
-    # Claim on (mcts's way) until the compact claim and mcts's differ.
-    while compact_claim(state.view(state.player, RandomSource(1))) == continent_progress_claim(
-            state.view(state.player, RandomSource(1))):
-        state.apply(continent_progress_claim(state.view(state.player, RandomSource(1))))
-    assert state.phase == Phase.CLAIM
-    compact = make_agent("strategist:table_claims=compact")
-    plain = make_agent("strategist:table_claims=progress")
-    assert compact.act(state.view(state.player, RandomSource(1))) == compact_claim(
-        state.view(state.player, RandomSource(1)))
-    assert plain.act(state.view(state.player, RandomSource(1))) == continent_progress_claim(
-        state.view(state.player, RandomSource(1)))
-
-
-def test_the_small_continent_claim_leans_to_the_small_continents():
-    from ai.opening import small_continent_claim
-
-    state = GameState.new(players=3, seed=3, rules=Rules())
-    view = state.view(state.player, RandomSource(1))
-    claim = small_continent_claim(view).territory
-    # Nothing claimed yet: a territory of one of the two four-territory continents.
-    assert len(state.board.continents[state.board.continent_of[claim]].members) == 4
-
-
-def test_the_guard_set_up_faces_the_biggest_enemy_stack():
-    from ai.opening import guard_territory
-
-    rules = Rules(two_player_neutral=False)
-    board = GameState.new(players=2, seed=1, rules=rules).board
-    owner = [0 if t < 21 else 1 for t in range(len(board))]
-    armies = [1] * len(board)
-    # The opponent's biggest stack, and one of ours next to it.
-    enemy = next(t for t in range(21, len(board)) if any(owner[n] == 0 for n in board.neighbours[t]))
-    armies[enemy] = 9
-    state = GameState.from_position(owner, armies, 2, player=0, phase=Phase.PLACE, seed=1, rules=rules)
-    chosen = guard_territory(state.view(0, RandomSource(1)))
-    assert owner[chosen] == 0 and enemy in board.neighbours[chosen]
+    listed = json.loads(capsys.readouterr().out)
+    strongest = [b for b in listed if b.get("strongest")]
+    assert [b["name"] for b in strongest] == ["strategist"]

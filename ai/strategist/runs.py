@@ -135,18 +135,17 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0, all_in: bool = 
 
 
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
-                     least_cards: int, stagings: int = 3, reach: int = 0,
-                     by_cards: bool = False, all_in: bool = False, guards: bool = True,
+                     least_cards: int, stagings: int = 2, reach: int = 0,
                      victims: Iterable[int] | None = None) -> EliminationPlan | None:
     """The most likely run on an opponent holding at least ``least_cards`` cards, if its chance
     is at least ``least_chance``; ``state`` is the turn before the ``pool`` is deployed; runs
-    start next to the victim, or with ``reach`` up to that many territories short of it. With
-    ``by_cards`` the run with the most cards expected (chance times the victim's hand) instead;
-    ``all_in`` and ``guards``: played out as :func:`play_out` plays them; ``victims``: only these
-    opponents (every one by default)."""
+    start next to the victim, or with ``reach`` up to that many territories short of it, and are
+    played all in (:func:`play_out`); ``victims``: only these opponents (every one by default).
+
+    A staging's play-outs stop as soon as the run can no longer reach ``least_chance`` or beat
+    the best run found so far: most candidate runs are hopeless, and are seen to be in a few."""
     player, owner, armies = state.player, state.owner, state.armies
     best: EliminationPlan | None = None
-    best_worth = 0.0
     for victim in range(state.players) if victims is None else victims:
         if victim == player or not state.alive[victim] or victim == state.neutral:
             continue
@@ -161,14 +160,17 @@ def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chanc
         if pool == 0:
             starts = [-1]
         for staging in starts:
+            needed = max(least_chance, best.chance if best is not None else 0.0) * samples
             wins = 0
-            for _ in range(samples):
+            for played in range(samples):
+                if wins + samples - played < needed or (best is not None and wins + samples - played <= needed):
+                    break
                 trial = state.copy()
                 if staging >= 0:
                     trial.armies[staging] += pool
-                wins += play_out(trial, victim, rng, reach, all_in, guards)
-            chance = wins / samples
-            worth = chance * state.hand_sizes[victim] if by_cards else chance
-            if chance >= least_chance and (best is None or worth > best_worth):
-                best, best_worth = EliminationPlan(victim, staging, chance), worth
+                wins += play_out(trial, victim, rng, reach, all_in=True, guards=False)
+            else:
+                chance = wins / samples
+                if chance >= least_chance and (best is None or chance > best.chance):
+                    best = EliminationPlan(victim, staging, chance)
     return best

@@ -1,0 +1,148 @@
+"""How good the end of a turn is for the player who moved, in [0, 1]: the leaf of the search.
+
+The position is read through features that mean the same on every map and at every table:
+
+- ``survival``: the mean chance that each of the player's territories survives an all-out
+  attack by its strongest enemy neighbour (a stack that never attacks, the neutral army, is no
+  threat);
+- ``reinforcements``: the player's share of the table's reinforcements, as the rules count them
+  (territories and continents);
+- ``territory``: the player's share of the territories;
+- ``material``: the player's share of the armies and cards on the table, a card worth a third of
+  the next set;
+- ``card``: a card earned this turn (a conquest), and cards taken by eliminating a player;
+- ``continents``: progress towards the continents, each weighed by its worth
+  (:mod:`ai.strategist.world`): the square of the share held, so that a continent nearly held
+  counts far more than a few territories spread over several.
+
+The value is a logistic function of their weighted sum (:data:`WEIGHTS`), the chance of winning
+a model fitted to games on many maps gives such a position (docs/strategist.md says how it was
+fitted and checked on maps left out of the fit). Under the variants with an objective (a secret
+mission, capitals), the progress towards it is blended in, and an objective met is worth 1.
+
+:class:`LeafValue` is built once per search from its root, and scores a leaf by rescoring only
+the territories the turn changed and their neighbours (``TurnModel.touched``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ai.evaluation import card_progress, with_objective
+from ai.strategist.world import world_of
+
+#: The features, in the order of :data:`WEIGHTS`.
+FEATURES = ("survival", "reinforcements", "territory", "material", "card", "continents")
+
+#: The weight of each feature and the intercept: the fitted model (docs/strategist.md).
+WEIGHTS = (1.2, 3.0, 1.0, 3.0, 0.6, 1.0)
+INTERCEPT = -4.0
+
+#: How much the objective (a mission, the capitals) weighs against the rest, when there is one.
+OBJECTIVE = 0.35
+
+
+def squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0
+
+
+class LeafValue:
+    """The leaf evaluation of one search, prepared at its root ``root`` (a TurnModel)."""
+
+    __slots__ = ("player", "peaceful", "root_owner", "root_armies", "root_safe", "root_safe_total",
+                 "root_totals", "card_value", "weights", "intercept", "continents", "root_value")
+
+    def __init__(self, root, card_value: float, weights=WEIGHTS, intercept: float = INTERCEPT):
+        self.player = root.player
+        self.peaceful = root.peaceful
+        self.card_value = card_value
+        self.weights = weights
+        self.intercept = intercept
+        self.continents = [(c.mask, c.size, c.worth) for c in world_of(root.board).continents]
+        self.root_owner = root.owner[:]
+        self.root_armies = root.armies[:]
+        owner, player = root.owner, root.player
+        safe = [0.0] * len(owner)
+        totals = [0.0] * len(root.alive)
+        for t, a in enumerate(root.armies):
+            totals[owner[t]] += a
+            if owner[t] == player:
+                safe[t] = self.safety(root, t)
+        self.root_safe = safe
+        self.root_safe_total = sum(safe)
+        self.root_totals = totals
+        self.root_value = None
+
+    def safety(self, state, t: int) -> float:
+        """The chance that the player's territory ``t`` survives its strongest enemy neighbour."""
+        owner, armies, player, peaceful = state.owner, state.armies, self.player, self.peaceful
+        worst = 0.0
+        defenders = armies[t]
+        plain = state.sea_rounds is None
+        win = state.win
+        for n in state.board.neighbours[t]:
+            o = owner[n]
+            if o != player and o != peaceful and armies[n] >= 2:
+                p = win[armies[n]][defenders] if plain else state.chance(n, t, True)
+                if p > worst:
+                    worst = p
+        return 1.0 - worst
+
+    def features(self, state) -> tuple[float, ...]:
+        """The feature values of ``state`` (see the module's docstring)."""
+        player, owner, armies = self.player, state.owner, state.armies
+        touched = state.touched
+        safe_total = self.root_safe_total
+        totals = self.root_totals[:]
+        if touched:
+            neighbours = state.board.neighbours
+            changed = set(touched)
+            affected = set(changed)
+            for u in changed:
+                affected.update(neighbours[u])
+            root_safe = self.root_safe
+            for u in affected:
+                safe_total -= root_safe[u]
+                if owner[u] == player:
+                    safe_total += self.safety(state, u)
+            root_owner, root_armies = self.root_owner, self.root_armies
+            for u in changed:
+                totals[root_owner[u]] -= root_armies[u]
+                totals[owner[u]] += armies[u]
+        count = state.count
+        own = count[player]
+        survival = safe_total / own if own else 0.0
+
+        board, rules, alive, masks = state.board, state.rules, state.alive, state.own_mask
+        shares = [rules.income(board, count[p], masks[p]) if alive[p] else 0 for p in range(state.players)]
+        everyone = sum(shares)
+        reinforcements = shares[player] / everyone if everyone else 0.0
+        territory = own / len(owner)
+
+        per_card = self.card_value / 3.0
+        hands = state.hand_sizes
+        material_total = 0.0
+        for p in range(state.players):
+            if alive[p]:
+                cards = state.own_hand() if p == player else hands[p]
+                totals[p] += cards * per_card
+                material_total += totals[p]
+        material = totals[player] / material_total if material_total else 0.0
+
+        mine = masks[player]
+        continents = 0.0
+        worth_total = 0.0
+        for mask, size, worth in self.continents:
+            share = (mine & mask).bit_count() / size
+            continents += worth * share * share
+            worth_total += worth
+        continents = continents / worth_total if worth_total else 0.0
+        return survival, reinforcements, territory, material, card_progress(state), continents
+
+    def __call__(self, state) -> float:
+        if state.winner():
+            return 1.0
+        x = self.intercept
+        for w, f in zip(self.weights, self.features(state)):
+            x += w * f
+        return with_objective(squash(x), state, OBJECTIVE)
