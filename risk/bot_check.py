@@ -58,7 +58,7 @@ class GameCheck:
 
     def text(self) -> str:
         against = ", ".join(p for i, p in enumerate(self.players) if i != self.seat)
-        return (f"game {self.number}: seed {self.seed}, seat {self.seat + 1} of {len(self.players)} "
+        return (f"game {self.number}: seed {self.seed}, seat {self.seat} of {len(self.players)} "
                 f"against {against}: {self.outcome}; {self.engine_messages} messages to the bot, "
                 f"{self.bot_messages} from it")
 

@@ -44,6 +44,7 @@ from risk.protocol.channel import MAX_LINE, BotProcess, ChannelFault
 from risk.protocol.messages import (OPTION_TYPES, PROTOCOL_VERSION, ActionReply, BotHello, Error, Events,
                                     GameOver, Hello, Log, NewGame, ProtocolError, Quit, Request, SetOption,
                                     decode_line, read_message, BOT_MESSAGES)
+from risk.protocol.names import encode_map
 from risk.protocol.view import encode_events, encode_legal, encode_view
 
 DEFAULT_TIMEOUT = 120.0   #: seconds for a move when the match has no clock: never wait forever
@@ -297,7 +298,7 @@ class ExternalAgent:
 
     def _new_game(self, state, seed: int | None) -> None:
         match = self._match
-        players = list(match.specs) if match is not None else [f"seat {p + 1}" for p in range(state.players)]
+        players = list(match.specs) if match is not None else [f"seat {p}" for p in range(state.players)]
         setting = match.clock.setting if match is not None else None
         clock = {"move_ms": _ms(setting.move_limit) if setting else None,
                  "bank_ms": _ms(setting.bank) if setting else None}
@@ -305,7 +306,7 @@ class ExternalAgent:
         game = f"{match.seed if match is not None and match.seed is not None else 'unseeded'}-{self._games}"
         self._events.clear()
         self._in_game = True
-        self._send(NewGame(game, self._seat, players, state.rules.to_dict(), state.board.to_dict(), seed, clock),
+        self._send(NewGame(game, self._seat, players, state.rules.to_dict(), encode_map(state.board), seed, clock),
                    self._deadline(self.startup_timeout))
 
     def _ask(self, view):

@@ -190,7 +190,7 @@ def test_the_python_example_passes(capsys):
     status, out = check(capsys, "--", sys.executable, str(PY_BOT))
     assert status == 0, out
     assert out.splitlines()[-1].startswith("verdict: ok (2 games, ")
-    assert "game 2: seed 2, seat 2 of 3 against angry, random: played" in out
+    assert "game 2: seed 2, seat 1 of 3 against angry, random: played" in out  # seats from 0
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed: the JavaScript example bot cannot run here")
