@@ -5,8 +5,8 @@ one game at a time: ``new_game`` when the match resets it (or at its first reque
 its seat may see, a ``request`` for every decision, and ``game_over`` at the end. With ``reuse``
 (the default of ``cmd:`` specs and bot files, see :mod:`risk.protocol.spec`) a program that
 finished a game cleanly is kept for the next game of the same bot in this process: the next game
-sends it ``new_game`` again, with no new handshake, so a game costs no start-up (a JVM's second
-or so). A program that faulted, or whose game ended by another seat's fault, is never kept: its
+sends it ``new_game`` again, with no new handshake, so only the first game pays for the
+program's start-up. A program that faulted, or whose game ended by another seat's fault, is never kept: its
 process group is killed, and the next game starts a fresh one, so a crash still costs one game.
 Without ``reuse`` every game ends with ``quit`` and the kill (see docs/protocol.md).
 

@@ -152,6 +152,9 @@ _MAP = {
 
 _LEGAL_ITEM = {
     "type": "object",
+    "description": "an action as it is, or (with min and max) the action, a space and a number from min to max, "
+                   "then a space and the suffix if chosen; what the number means depends on the verb (for blitz: "
+                   "where the blitz stops), see docs/protocol.md",
     "properties": {"action": {"type": "string", "minLength": 1}, "min": _INT, "max": _INT, "suffix": _STR},
     "required": ["action"],
     "dependentRequired": {"min": ["max"], "max": ["min"]},

@@ -20,7 +20,7 @@ BORDER = ROOT / "examples" / "bots" / "border_bot.py"
 
 #: A bot answering with the first legal item; MODE changes what it does between games.
 SCRIPTED = """
-import json, sys
+import json, os, sys, time
 MODE = sys.argv[1]
 games = 0
 def send(message):
@@ -42,6 +42,9 @@ for line in sys.stdin:
             send({"type": "log", "text": "between games"})
         if MODE == "leave-after-game":
             break
+        if MODE == "stop-reading-after-game":  # still running, but the next new_game meets a closed pipe
+            os.close(0)
+            time.sleep(120)
     elif m["type"] == "quit":
         break
 """
@@ -121,6 +124,16 @@ def test_a_program_that_ends_after_game_over_is_replaced_for_the_next_game(tmp_p
     assert not first.kept_program_alive(wait=30)  # it leaves: wait until it has
     second, match = play(spec, seat=1, seed=2)
     assert match.state.is_terminal() and second.pid != first.pid
+
+
+def test_a_kept_program_that_stopped_reading_is_replaced_without_a_fault(tmp_path):
+    spec = scripted(tmp_path, "stop-reading-after-game")
+    first, _ = play(spec, seat=0, seed=1)
+    assert first.kept_program_alive()  # kept: it still runs, its input closed
+    second, match = play(spec, seat=1, seed=2)
+    assert match.state.is_terminal() and second.pid != first.pid
+    log = (tmp_path / "bot.log").read_text()
+    assert log.count("[referee] started") == 2 and log.count("[referee] next game") == 1
 
 
 def test_risk_bot_check_names_a_bot_that_ends_after_game_over(tmp_path, monkeypatch):
