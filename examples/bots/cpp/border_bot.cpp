@@ -7,8 +7,8 @@
 // the defender by three armies or more (stopping when half the attackers are gone), move in
 // everything after a conquest, fortify from the interior to the border.
 //
-//   g++ -std=c++17 -O2 -o build/border_bot border_bot.cpp
-//   risk bot check -- examples/bots/cpp/build/border_bot
+//   in this folder:  mkdir -p build && g++ -std=c++17 -O2 -o build/border_bot border_bot.cpp
+//   then:            risk bot check -- build/border_bot
 
 #include <algorithm>
 #include <climits>

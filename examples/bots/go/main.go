@@ -7,7 +7,8 @@
 // the defender by three armies or more (stopping when half the attackers are gone), move in
 // everything after a conquest, fortify from the interior to the border.
 //
-//	go build -o build/border-bot . && risk bot check -- examples/bots/go/build/border-bot
+//	in this folder:  go build -o build/border-bot .
+//	then:            risk bot check -- build/border-bot
 package main
 
 import (

@@ -7,8 +7,9 @@
 // the defender by three armies or more (stopping when half the attackers are gone), move in
 // everything after a conquest, fortify from the interior to the border.
 //
-//   javac -d build BorderBot.java && risk bot check -- java -cp build BorderBot
-//   or, compiled at each start:      risk bot check -- java BorderBot.java
+//   in this folder:  javac -d build BorderBot.java
+//   then:            risk bot check -- java -cp build BorderBot
+//   or, compiled at each start: risk bot check -- java BorderBot.java
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

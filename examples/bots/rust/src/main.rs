@@ -7,7 +7,8 @@
 //! the defender by three armies or more (stopping when half the attackers are gone), move in
 //! everything after a conquest, fortify from the interior to the border.
 //!
-//!   cargo build --release && risk bot check -- examples/bots/rust/target/release/border-bot
+//!   in examples/bots/rust:  cargo build --release
+//!   then:                   risk bot check -- target/release/border-bot
 
 mod json;
 
