@@ -294,7 +294,7 @@ def fault_problem(fault, seat: int, game: int, records: list[dict]) -> Problem:
 #: (a bot that ends after ``game_over`` is gone well within it).
 KEPT_GRACE = 0.3
 #: How long to wait for the relay to record a game's last line (it records as it passes them on).
-RECORD_WAIT = 5.0
+RECORD_WAIT = 30.0
 
 
 def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,

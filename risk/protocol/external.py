@@ -279,36 +279,20 @@ class ExternalAgent:
         self._start()
 
     def _take_kept_program(self) -> bool:
-        """Take a program kept from an earlier game of this bot, cleared of what it wrote
-        between the games; False if none is waiting."""
+        """Take a program kept from an earlier game of this bot; False if none is waiting. What
+        it wrote since its last game stays to be read, as any line written while no request is
+        open (docs/protocol.md): a log line is logged, anything else judged at the next request."""
         while (parked := _unpark(self._park_key())) is not None:
             process, hello = parked
-            try:
-                leftover = process.take_waiting_lines()
-            except ChannelFault:  # a line too long for any reader: not a program to go on with
+            if process.output_ended():
                 process.kill()
                 continue
             self._process, self.hello, self.pid = process, hello, process.pid
             self._finalizer = weakref.finalize(self, process.kill)
             self._reused = True
             process.log("[referee] next game")
-            for line in leftover:
-                self._log_leftover(line)
             return True
         return False
-
-    def _log_leftover(self, line: bytes) -> None:
-        """A line the program wrote after its last game: a log line goes to the log; anything
-        else answered no request, and is dropped (noted in the log) so the next game starts
-        clean."""
-        try:
-            message = read_message(line, BOT_MESSAGES)
-        except ProtocolError:
-            message = None
-        if isinstance(message, Log):
-            self._process.log(message.text)
-        else:
-            self._process.log(f"[referee] dropped a line written between games: {line[:200]!r}")
 
     def _start(self) -> None:
         """Start the program and shake hands."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from ai import make_agent
-from risk.match import CRASHED, AgentFault, Match
+from risk.match import CRASHED, WRONG_REQUEST_ID, AgentFault, Match
 from risk.protocol.channel import BotProcess
 from risk.protocol.external import PARK_LIMIT, _park, _parked, stop_parked_programs
 from risk.rules import Rules
@@ -37,9 +39,10 @@ for line in sys.stdin:
         item = m["legal"][0]
         send({"type": "action", "id": m["id"], "action": item["action"] + (f" {item['min']}" if "min" in item else "")})
     elif m["type"] == "game_over":
-        if MODE == "chatty":  # lines that answer nothing, written after the game
-            send({"type": "action", "id": 999, "action": "end"})
+        if MODE == "log-between-games":
             send({"type": "log", "text": "between games"})
+        if MODE == "action-between-games":  # answers no request: judged at the next one
+            send({"type": "action", "id": 999, "action": "end"})
         if MODE == "leave-after-game":
             break
         if MODE == "stop-reading-after-game":  # still running, but the next new_game meets a closed pipe
@@ -89,10 +92,9 @@ def test_reuse_false_starts_a_program_for_every_game(tmp_path):
 
 
 def test_a_kept_program_starts_each_game_from_a_clean_new_game(tmp_path):
-    """The second game begins with new_game (its own seat, no new handshake); what the program
-    wrote after the first game answered nothing, and is dropped (noted in its log), not read
-    as an answer to the next game's first request."""
-    spec = scripted(tmp_path, "chatty")
+    """The second game begins with new_game (its own seat, no new handshake); a log line the
+    program wrote between the games goes to its log, whenever it is read."""
+    spec = scripted(tmp_path, "log-between-games")
     first, _ = play(spec, seat=0, seed=5)
     agent = make_agent(spec)
     agent.transcript = []
@@ -100,10 +102,24 @@ def test_a_kept_program_starts_each_game_from_a_clean_new_game(tmp_path):
     Match(agents, seed=6, rules=Rules(max_turns=8)).play()
     assert agent.pid == first.pid
     sent = [message for direction, message in agent.transcript if direction == "engine"]
-    assert sent[0]["type"] == "new_game" and sent[0]["seat"] == 2
+    assert sent[0]["type"] == "new_game" and sent[0]["seat"] == 2 and sent[0]["game"].endswith("-1")
     assert all(message["type"] != "hello" for message in sent)
-    log = (tmp_path / "bot.log").read_text()
-    assert "dropped a line written between games" in log and "between games" in log
+    assert [message["id"] for message in sent if message["type"] == "request"][:2] == [1, 2]
+    # the line written after game 1, read in game 2 (the one after game 2 waits for a game 3)
+    assert (tmp_path / "bot.log").read_text().count("between games") == 1
+
+
+def test_an_action_written_between_games_is_judged_at_the_next_request(tmp_path):
+    """As any line written while no request is open: it answers request 1 of the next game with
+    a stale id, whenever it arrives, so that game is forfeited (the same every run); the game
+    after it starts a fresh program."""
+    spec = scripted(tmp_path, "action-between-games")
+    first, _ = play(spec, seat=0, seed=5)
+    with pytest.raises(AgentFault) as caught:
+        play(spec, seat=1, seed=6)
+    assert caught.value.kind == WRONG_REQUEST_ID and "answered request 999 while request 1" in caught.value.detail
+    third, match = play(spec, seat=2, seed=7)
+    assert match.state.is_terminal() and third.pid != first.pid
 
 
 def test_a_crash_costs_only_its_own_game(tmp_path):
@@ -129,7 +145,12 @@ def test_a_program_that_ends_after_game_over_is_replaced_for_the_next_game(tmp_p
 def test_a_kept_program_that_stopped_reading_is_replaced_without_a_fault(tmp_path):
     spec = scripted(tmp_path, "stop-reading-after-game")
     first, _ = play(spec, seat=0, seed=1)
-    assert first.kept_program_alive()  # kept: it still runs, its input closed
+    input_pipe = Path(f"/proc/{first.pid}/fd/0")
+    for _ in range(3000):  # until it has closed its input (it does so on reading game_over)
+        if not input_pipe.exists():
+            break
+        time.sleep(0.01)
+    assert not input_pipe.exists() and first.kept_program_alive()  # kept: it still runs, deaf
     second, match = play(spec, seat=1, seed=2)
     assert match.state.is_terminal() and second.pid != first.pid
     log = (tmp_path / "bot.log").read_text()
