@@ -28,10 +28,14 @@ from typing import Callable
 from risk.battle.caches import register
 from risk.battle.model import RoundModel
 
-#: Battles of more than this many army pairs (board convention, attackers × defenders) are
-#: sampled in strides; smaller ones from their solved distribution, as before. The golden
-#: games (tests/engine/test_golden.py) reach 92 × 77 = 7,084 at most, so they keep their draws.
+#: Battles of more than this many army pairs (board convention, attackers × defenders), or with
+#: more than :data:`STRIDE_SIDE` armies on a side, are sampled in strides; smaller ones from
+#: their solved distribution, as before (each new pair costs a solution in proportion to its
+#: pairs: a thousand against five is as dear as a hundred against fifty). The golden games
+#: (tests/engine/test_golden.py) and the stored records reach 92 × 77 = 7,084 pairs and 161
+#: armies a side at most, so they keep their draws.
 STRIDE_CELLS = 10_000
+STRIDE_SIDE = 200
 #: The longest stride, in rounds (its table holds 2 × 1024 + 1 outcomes under standard dice).
 LONGEST = 1024
 
@@ -41,7 +45,7 @@ _UNIT = 1.0 / 9007199254740992.0
 
 def is_strided(attackers: int, defenders: int) -> bool:
     """Whether a plain battle this large (board convention) is sampled in strides."""
-    return attackers * defenders > STRIDE_CELLS
+    return attackers * defenders > STRIDE_CELLS or attackers > STRIDE_SIDE or defenders > STRIDE_SIDE
 
 
 Stride = tuple[list[float], list[tuple[int, int]]]

@@ -1,0 +1,102 @@
+"""Big maps at full speed: ``apply`` and ``legal_actions()`` microseconds and ``angry`` games per
+second on generated worlds of 42, 100, 200 and 400 territories.
+
+    python benchmarks/bench_maps.py [--sizes 42 100 200 400] [--games N] [--repeats R] [--seed S]
+
+One process, one core. Each size is a world from ``risk.worlds.generate`` (style
+``continents``, ``--seed``), played by four ``angry`` bots (standard rules: cards with
+escalating values, so stacks grow into the hundreds on the bigger maps; starting armies two per
+territory a player holds once the world is dealt, and never fewer than the standard 30) until
+one conquers the world. ``apply`` is timed one action at a time by replaying those games without the bots, and
+``legal_actions()`` in every tenth position of the replays; the figures are medians (the mean
+of ``apply`` too, which the rare expensive action moves), and the medians of ``--repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from ai import make_agent
+from risk.actions import parse_action
+from risk.match import Match
+from risk.rules import Rules
+from risk.worlds import generate_board
+
+
+PLAYERS = 4
+
+
+def rules_for(board) -> Rules:
+    """The standard rules with enough starting armies to hold a share of a big world."""
+    share = -(-len(board) // PLAYERS)
+    return Rules(starting_armies_override=max(Rules().starting_armies(PLAYERS), 2 * share))
+
+
+def play(board, games: int, first_seed: int = 0):
+    """(games per second, the matches, how many ended by conquest)."""
+    matches = []
+    rules = rules_for(board)
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        match = Match([make_agent("angry") for _ in range(PLAYERS)], seed=seed, board=board, rules=rules)
+        match.play()
+        matches.append(match)
+    elapsed = time.perf_counter() - start
+    conquests = sum(1 for m in matches if m.state.end_reason == "conquest")
+    return games / elapsed, matches, conquests
+
+
+def replay_timings(matches) -> tuple[list[float], list[float], int]:
+    """(microseconds of every apply, of legal_actions() in every tenth position, the largest stack)."""
+    clock = time.perf_counter
+    applies: list[float] = []
+    legal: list[float] = []
+    largest = 0
+    for match in matches:
+        record = match.record
+        state = type(match.state).new(players=len(record.players), seed=record.seed, rules=record.rules,
+                                      board=match.state.board)
+        parsed = [parse_action(text, state.board) for _, text in record.actions]
+        for index, action in enumerate(parsed):
+            if index % 10 == 0:
+                start = clock()
+                state.legal_actions()
+                legal.append(1e6 * (clock() - start))
+                largest = max(largest, max(state.armies))
+            start = clock()
+            state.apply(action)
+            applies.append(1e6 * (clock() - start))
+    return applies, legal, largest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[42, 100, 200, 400])
+    parser.add_argument("--games", type=int, default=4, help="games per size and run (default 4)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1, help="the worlds' seed (default 1)")
+    args = parser.parse_args()
+
+    print(f"{'territories':>11} {'apply µs':>9} {'(mean)':>8} {'legal µs':>9} {'angry games/s':>14} "
+          f"{'actions':>8} {'largest stack':>14} {'conquests':>10}")
+    for size in args.sizes:
+        board = generate_board(size, seed=args.seed)
+        play(board, 1, first_seed=10_000)  # warm the samplers and tables, as a long run has them
+        runs = []
+        for repeat in range(args.repeats):
+            rate, matches, conquests = play(board, args.games, first_seed=repeat * args.games)
+            applies, legal, largest = replay_timings(matches)
+            runs.append((statistics.median(applies), statistics.fmean(applies), statistics.median(legal), rate,
+                         statistics.fmean(len(m.record.actions) for m in matches), largest, conquests))
+        apply_us, mean_us, legal_us, rate = (statistics.median(r[i] for r in runs) for i in range(4))
+        actions = statistics.fmean(r[4] for r in runs)
+        largest = max(r[5] for r in runs)
+        conquests = sum(r[6] for r in runs)
+        print(f"{size:>11} {apply_us:>9.1f} {mean_us:>8.1f} {legal_us:>9.1f} {rate:>14.2f} {actions:>8.0f} "
+              f"{largest:>14} {conquests:>4}/{args.games * args.repeats}")
+
+
+if __name__ == "__main__":
+    main()
