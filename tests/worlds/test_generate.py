@@ -180,3 +180,14 @@ def test_outlines_keep_their_ends():
 
 EXPECTED_42 = ("Tibrourn", 79, 2, "67316d65235956841d1bbded466af32e8be4f90a72055609068739e02c05920b")
 FIRST_DRAWS = [606, 159, 912, 482, 77]
+
+
+def test_a_bad_coastline_is_refused_by_its_place(tmp_path):
+    from risk.errors import MapError
+
+    data = generate(20, seed=1)
+    data["coastlines"][0][1] = [1, "x"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(MapError, match=r"coastlines\[0\]\[1\]\[1\]: not a number"):
+        load_map(path)
