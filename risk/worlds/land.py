@@ -15,7 +15,9 @@ faces the open sea.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Union
 
+from risk.errors import MapError
 from risk.worlds.rand import ValueNoise, WorldRandom
 
 STYLES = ("continents", "islands", "pangaea")
@@ -30,6 +32,11 @@ _RADIUS = {"pangaea": 0.6, "continents": 0.42, "islands": 0.21}
 _ROUGHNESS = 1.1
 MARGIN = 3  # sea cells around the map's edge
 SEA = -1
+
+
+class RetryDraw(MapError):
+    """This draw of a world failed a check (a continent without room for its territories, an
+    outline that is not one ring); the generator makes the seed's next draw instead."""
 
 
 @dataclass
@@ -96,7 +103,7 @@ def draw_land(territories: int, continents: int, style: str, rng: WorldRandom, n
     rng.shuffle(slots)
     slots = sorted(slots[:continents], key=lambda cr: (cr[1], cr[0]))
     share = _RADIUS[style]
-    shapes: list[list[object]] = []
+    shapes: list[list[Union[_Blob, _Isthmus]]] = []
     centres: list[tuple[float, float]] = []
     for column, row in slots:
         cx = MARGIN + (column + 0.5 + rng.uniform(-0.18, 0.18)) * slot_w
@@ -123,7 +130,7 @@ def draw_land(territories: int, continents: int, style: str, rng: WorldRandom, n
             best, best_c = 0.0, SEA
             for c, parts in enumerate(shapes):
                 for part in parts:
-                    s = part.strength(x + 0.5, y + 0.5) + rough  # type: ignore[attr-defined]
+                    s = part.strength(x + 0.5, y + 0.5) + rough
                     if s > best:
                         best, best_c = s, c
             row_cells[x] = best_c

@@ -9,8 +9,7 @@ territories share their border point for point: no gap and no overlap between th
 
 from __future__ import annotations
 
-from risk.errors import MapError
-from risk.worlds.land import SEA
+from risk.worlds.land import SEA, RetryDraw
 
 Point = tuple[float, float]
 Corner = tuple[int, int]
@@ -19,7 +18,7 @@ Corner = tuple[int, int]
 TOLERANCE = 0.8
 
 
-class OutlineError(MapError):
+class OutlineError(RetryDraw):
     """A region's outline is not one simple ring (a region wrapped round another)."""
 
 

@@ -14,7 +14,7 @@ import heapq
 from dataclasses import dataclass
 
 from risk.errors import MapError
-from risk.worlds.land import SEA, Land
+from risk.worlds.land import SEA, Land, RetryDraw
 from risk.worlds.rand import WorldRandom
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -55,7 +55,7 @@ def throw_seeds(land: Land, territories: int, rng: WorldRandom) -> tuple[list[tu
             if c != SEA:
                 cells_of[c].append((x, y))
     if any(not cells for cells in cells_of):
-        raise _Retry("a continent has no land")
+        raise RetryDraw("a continent has no land")
     least = 2 if territories >= 2 * len(cells_of) else 1
     # In proportion to land, but no continent more than half again the average: a blob at the
     # map's edge may spread far, and its territories grow larger rather than its bonus huge.
@@ -65,7 +65,7 @@ def throw_seeds(land: Land, territories: int, rng: WorldRandom) -> tuple[list[tu
     continent_of: list[int] = []
     for c, (cells, count) in enumerate(zip(cells_of, counts)):
         if count > len(cells):
-            raise _Retry("a continent is too small for its territories")
+            raise RetryDraw("a continent is too small for its territories")
         spacing2 = 0.55 * len(cells) / count  # squared spacing of a hexagonal packing, loosened
         taken: list[tuple[int, int]] = []
         attempts = 0
@@ -79,10 +79,6 @@ def throw_seeds(land: Land, territories: int, rng: WorldRandom) -> tuple[list[tu
         seeds.extend(taken)
         continent_of.extend([c] * count)
     return seeds, continent_of
-
-
-class _Retry(MapError):
-    """This draw of the world failed a check; the generator tries the next draw of the seed."""
 
 
 def grow(land: Land, seeds: list[tuple[int, int]]) -> list[list[int]]:
@@ -160,8 +156,8 @@ def touching(label: list[list[int]]) -> dict[tuple[int, int], int]:
 
 
 def label_points(label: list[list[int]], count: int) -> list[tuple[int, int]]:
-    """Each territory's innermost cell (farthest from its region's edge; ties: nearest its
-    seed order of scanning), where its name and armies are drawn."""
+    """Each territory's innermost cell (farthest from its region's edge, counted in steps; on a
+    tie the first in reading order), where its name and armies are drawn."""
     height, width = len(label), len(label[0])
     depth = [[0] * width for _ in range(height)]
     frontier = []

@@ -8,7 +8,7 @@ from typing import Any
 from risk.board import CARD_SYMBOLS
 from risk.errors import MapError
 from risk.worlds.graph import bonus, crossings, gates, sea_lanes, whole_continents
-from risk.worlds.land import STYLES, draw_land
+from risk.worlds.land import STYLES, RetryDraw, draw_land
 from risk.worlds.names import Namer
 from risk.worlds.outline import trace
 from risk.worlds.rand import WorldRandom
@@ -66,9 +66,8 @@ def generate(territories: int, continents: int | None = None, seed: int = 0,
     for attempt in range(_ATTEMPTS):
         try:
             return _draw(territories, continents, seed, style, attempt)
-        except MapError as exc:
-            if isinstance(exc, WorldError):
-                raise
+        except RetryDraw:
+            continue
     raise WorldError(f"no world of {territories} territories in {continents} continents came out of seed "
                      f"{seed} ({style}); try another seed")
 
