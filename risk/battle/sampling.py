@@ -2,10 +2,13 @@
 
 A blitz ("attack until conquest or until down to ``stop_at``") has a known, finite outcome
 distribution (:func:`~risk.battle.analysis.blitz_distribution`). Sampling it by inversion, one
-cumulative table and a bisection, costs a few microseconds whatever the size of the battle, and
+cumulative table and a bisection, costs well under a microsecond once the table is built, and
 the result is distributed exactly as rolling every round would be. The tables are cached per
-battle; the caller supplies the uniform from its own seeded generator, so games stay
-reproducible.
+battle. Building one costs time in proportion to attackers × defenders, so a big battle (more
+than :data:`~risk.battle.strides.STRIDE_CELLS` army pairs or :data:`~risk.battle.strides.STRIDE_SIDE`
+armies a side, which every blitz on a big map meets anew) is drawn instead in strides of many
+rounds from the same law (:mod:`risk.battle.strides`). Either way the caller supplies one
+uniform from its own seeded generator, so games stay reproducible.
 """
 
 from __future__ import annotations
@@ -89,9 +92,9 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
     Board convention; ``u`` is one uniform draw in [0, 1) from the caller's generator. The
     battle is the one :func:`~risk.battle.analysis.blitz_distribution` describes (same
     arguments, same meaning of ``stop_at`` and ``stop_below``). After the first call for a
-    battle this is a dict look-up and a bisection; a battle of more than
-    :data:`~risk.battle.strides.STRIDE_CELLS` army pairs is drawn in strides of many rounds
-    (:mod:`risk.battle.strides`), from the same law.
+    battle this is a dict look-up and a bisection; a big battle
+    (:func:`~risk.battle.strides.is_strided`) is drawn in strides of many rounds
+    (:mod:`risk.battle.strides`), from the same law, in about ten draws of its own stream.
     """
     if not 0.0 <= u < 1.0:
         raise BattleError(f"u must be a uniform draw in [0, 1), not {u!r}")
