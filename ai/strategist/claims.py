@@ -1,17 +1,18 @@
 """The set-up: which free territory to claim, and where each set-up army goes.
 
-Claims aim at the continents the map makes worth holding (:mod:`ai.strategist.world`: bonus per
-territory, discounted by the roads in) and that the claiming leaves open. A free territory is
-scored by what claiming it does for its continent:
+A continent held from the first turn pays its bonus every turn after, and a continent two
+players have entered pays neither until one of them fights the other out of it. So a claim is
+chosen by, in order:
 
-- **complete**: the last free territory of a continent the player holds all the rest of;
-- **block** (where the table profile blocks, :mod:`ai.strategist.profile`): the last free
-  territory an opponent needs for a continent it holds all the rest of, the larger worth first;
-- otherwise **build**: the continent's worth times how far the claim takes the player towards
-  holding it alone: the gain in the square of the player's share, less the square of the
-  largest share another player holds there (a continent two players have entered is worth less
-  to either), plus a little for each of the player's own territories the claim touches, so its
-  territories hang together.
+1. **block** (where the table profile blocks, :mod:`ai.strategist.profile`): the last free
+   territory of a continent one opponent holds all the rest of, the most worth first;
+2. **complete**: the last free territory of a continent the player holds all the rest of;
+3. **build**: a free territory of a continent no opponent has entered, the one nearest to
+   completion first, then the most worth (:mod:`ai.strategist.world`), then the one touching
+   the most of the player's own territories;
+4. **compact**: once every continent is entered, the free territory that joins the most of the
+   player's own and borders the fewest of the opponents', so the player's armies stand
+   together instead of in a line of single armies an opponent's stack can walk through.
 
 Set-up armies (and a duel's neutral armies) go where they take or hold a continent: onto one
 stack inside the continent the player can most cheaply complete, facing the enemy armies left in
@@ -25,40 +26,50 @@ from risk.actions import Claim
 from ai.common import setup_place
 from ai.strategist.world import World, world_of
 
-#: What a claim gains per own territory it touches, in units of a continent's worth share.
-TOUCH = 0.02
-
-
 def claim(view, block: bool) -> Claim:
     """The claim for ``view`` (free territories remain); ``block``: block an opponent's
-    continent before building one's own."""
+    continent first."""
     world = world_of(view.board)
-    player, owner = view.player, view.owner
-    complete = blocked = best = None
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    blocked = complete = build = None
     for shape in world.continents:
         free, held = census(owner, shape.members)
         if not free:
             continue
         mine = held.get(player, 0)
-        others = {o: n for o, n in held.items() if o != player}
+        others = [o for o in held if o != player]
         if len(free) == 1:
             key = (shape.worth, -free[0])
-            if not others and mine:
-                complete = max(complete or (key, free[0]), (key, free[0]))
-            elif block and len(others) == 1 and not mine:
-                blocked = max(blocked or (key, free[0]), (key, free[0]))
-        size = shape.size
-        rival = max(others.values(), default=0) / size
-        gain = shape.worth * (((mine + 1) / size) ** 2 - (mine / size) ** 2 - rival * rival)
-        for t in free:
-            touching = sum(1 for n in view.board.neighbours[t] if owner[n] == player)
-            key = (gain + TOUCH * shape.worth * touching, -t)
-            if best is None or key > best[0]:
-                best = (key, t)
-    for choice in (complete, blocked, best):
+            if block and len(others) == 1 and not mine and (blocked is None or key > blocked[0]):
+                blocked = (key, free[0])
+            if not others and mine and (complete is None or key > complete[0]):
+                complete = (key, free[0])
+        if not others:
+            for t in free:
+                touching = sum(1 for n in neighbours[t] if owner[n] == player)
+                key = ((mine - len(free)) / shape.size, shape.worth, touching, -t)
+                if build is None or key > build[0]:
+                    build = (key, t)
+    for choice in (blocked, complete, build):
         if choice is not None:
             return Claim(choice[1])
-    return Claim(next(t for t in range(len(owner)) if owner[t] < 0))
+    return compact_claim(view)
+
+
+def compact_claim(view) -> Claim:
+    """The free territory that joins the most of the player's own and borders the fewest of the
+    opponents' (ties to the lowest id)."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    best = None
+    for t in range(len(owner)):
+        if owner[t] >= 0:
+            continue
+        own = sum(1 for n in neighbours[t] if owner[n] == player)
+        enemy = sum(1 for n in neighbours[t] if owner[n] >= 0 and owner[n] != player)
+        key = (own - enemy, -t)
+        if best is None or key > best[0]:
+            best = (key, t)
+    return Claim(best[1])
 
 
 def census(owner, members) -> tuple[list[int], dict[int, int]]:

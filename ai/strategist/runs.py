@@ -134,6 +134,25 @@ def play_out(state: TurnState, victim: int, rng, reach: int = 0, all_in: bool = 
     return not state.alive[victim]
 
 
+#: The fewest attacking armies lost per defending army killed, over the whole of a long battle
+#: (three dice against two lose about 0.85 to 1; the bound is kept below any rule's ratio).
+LOSS_PER_DEFENDER = 0.5
+
+
+def least_force(state: TurnState, victim: int) -> float:
+    """Armies a run needs at the very least to eliminate ``victim``: one left behind on every
+    territory it takes, and :data:`LOSS_PER_DEFENDER` for each defender, so that runs no stack
+    could carry are not played out (on a big map they are most of them)."""
+    mask = state.own_mask[victim]
+    armies = state.armies
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += armies[low.bit_length() - 1]
+        mask ^= low
+    return state.count[victim] + LOSS_PER_DEFENDER * total
+
+
 def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chance: float,
                      least_cards: int, stagings: int = 2, reach: int = 0,
                      victims: Iterable[int] | None = None) -> EliminationPlan | None:
@@ -155,7 +174,7 @@ def plan_elimination(state: TurnState, pool: int, rng, samples: int, least_chanc
         hops = hops_to(state, victim)
         starts = sorted((s for s in range(len(owner)) if owner[s] == player and hops[s] <= reach + 1),
                         key=lambda s: (-armies[s], s))[:stagings]
-        if not starts:
+        if not starts or armies[starts[0]] + pool < least_force(state, victim):
             continue
         if pool == 0:
             starts = [-1]
