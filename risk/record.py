@@ -20,17 +20,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
+from risk.files import read_bounded, write_atomically as write_file
 from risk.rules import Rules
 from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
-                         JsonProblem, problem, read_bounded, read_json, short_form)
+                         JsonProblem, problem, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
 RECORD_VERSION = 1
@@ -227,43 +226,6 @@ def _save_entry(entry: Any, path: str | None, number: int) -> dict[str, Any]:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half.
-
-    The new file gets the permissions an ordinary write would give it (the old file's, or the
-    default for a new file), not the owner-only ones of a temporary file. Any failure is a
-    :class:`RecordError` naming ``path``, never the temporary file.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise RecordError("the folder does not exist", str(path))
-    if path.is_dir():
-        raise RecordError("is a folder; give a file name", str(path))
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o666 & ~_umask()
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        if isinstance(exc, OSError):
-            raise RecordError(f"cannot write: {exc.strerror or exc}", str(path)) from None
-        raise
-
-
-def _umask() -> int:
-    # The only portable way to read the umask is to set it; set it straight back.
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    """Write a record or save through :func:`risk.files.write_atomically` (whole or not at all,
+    regular files only); any failure is a :class:`RecordError` naming ``path``."""
+    write_file(path, text, RecordError)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from pathlib import Path
@@ -87,15 +86,13 @@ def fraction(text: str) -> float:
 
 def output_file(text: str) -> str:
     """A file the command will write: checked before any work, so a long run cannot end in a
-    path that was never writable."""
-    path = Path(text)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"cannot write {text}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    path that was never writable, and refused unless it is a regular file or a new one (a
+    device, a FIFO, a symbolic link or a folder is never replaced)."""
+    from risk.files import output_problem
+
+    problem = output_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text} {problem}")
     return text
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from risk.files import printable, save_figure
 from risk.tournament.ratings import Rating
 from risk.tournament.summary import Summary
 
@@ -35,7 +36,8 @@ def describe_game(record: dict[str, Any], total: int | None = None) -> str:
         outcome = f"{seats[winner]} (P{winner + 1}) wins on adjudication after {record['turns']} turns"
     else:
         outcome = f"{seats[winner]} (P{winner + 1}) wins by {record['reason']} in {record['turns']} turns"
-    return f"{head}{outcome}   [{', '.join(seats)}]"
+    # A fault's error is the bot's own text: shown, like every field, with controls escaped.
+    return printable(f"{head}{outcome}   [{', '.join(seats)}]")
 
 
 def _percent(value: float | None) -> str:
@@ -62,7 +64,7 @@ def format_table(summary: Summary, ratings: dict[str, Rating]) -> str:
     lines.append(f"{summary.games} games; {summary.draws} without a winner (counted as "
                  f"non-wins); {summary.faults} forfeits"
                  + (f" ({faulted})" if faulted else ""))
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))
 
 
 def summary_json(summary: Summary, ratings: dict[str, Rating],
@@ -137,4 +139,4 @@ def plot_report(summary: Summary, path: str | PathLike, title: str = "") -> None
     figure.colorbar(image, ax=seat_axes, format=lambda x, _: f"{100 * x:.0f}%", shrink=0.9)
     figure.suptitle(title or f"{summary.games} games, {summary.draws} without a winner, "
                              f"{summary.faults} forfeits", fontsize=12)
-    figure.savefig(path, dpi=110)
+    save_figure(figure, path, dpi=110, format="png")
