@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -148,6 +147,7 @@ def game_setup(args):
     from ai import split_specs
     from risk.board import load_map
     from risk.players import make_player
+    from risk.randomness import fresh_seed
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
@@ -155,7 +155,7 @@ def game_setup(args):
     agents = [make_player(spec) for spec in specs]
     rules = rules_from_args(args)
     board = load_map(args.map)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = args.seed if args.seed is not None else fresh_seed()
     return agents, seed, rules, board
 
 
@@ -207,7 +207,9 @@ def make_setup(args) -> tuple[GameSetup, int]:
         raise UsageError("--resume needs the --seed of the run it continues")
     seed = args.seed
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        from risk.randomness import fresh_seed
+
+        seed = fresh_seed()
         print(f"seed {seed} (pass --seed {seed} to repeat this run)", file=sys.stderr)
     return GameSetup(rules=rules, board=board, move_timeout=args.move_timeout), seed
 

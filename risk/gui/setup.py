@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from risk.errors import RiskError
 from risk.gui import saves
+from risk.randomness import fresh_seed
 
 HUMAN = "human"
 
@@ -296,7 +296,7 @@ def play_config(setup: GameSetup, speed: str = "normal", size=None):
     board = load_board(Path(setup.map_path)) if setup.map_path else classic_board()
     specs = setup.bot_specs()
     humans = setup.humans()
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
     extra = {}
     if len(humans) > 1:
         if "humans" not in {f.name for f in fields(PlayConfig)}:

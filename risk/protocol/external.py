@@ -44,6 +44,7 @@ from risk.protocol.channel import MAX_LINE, BotProcess, ChannelFault
 from risk.protocol.messages import (OPTION_TYPES, PROTOCOL_VERSION, ActionReply, BotHello, Error, Events,
                                     GameOver, Hello, Log, NewGame, ProtocolError, Quit, Request, SetOption,
                                     decode_line, read_message, BOT_MESSAGES)
+from risk.protocol.secrecy import game_id, program_seed
 from risk.protocol.view import encode_events, encode_legal, encode_view
 
 DEFAULT_TIMEOUT = 120.0   #: seconds for a move when the match has no clock: never wait forever
@@ -303,11 +304,11 @@ class ExternalAgent:
         clock = {"move_ms": _ms(setting.move_limit) if setting else None,
                  "bank_ms": _ms(setting.bank) if setting else None}
         self._games += 1
-        game = f"{match.seed if match is not None and match.seed is not None else 'unseeded'}-{self._games}"
         self._events.clear()
         self._in_game = True
-        self._send(NewGame(game, self._seat, players, state.rules.to_dict(), state.board.to_dict(), seed, clock),
-                   self._deadline(self.startup_timeout))
+        # Nothing computed from the game's seed reaches the program (risk.protocol.secrecy).
+        self._send(NewGame(game_id(), self._seat, players, state.rules.to_dict(), state.board.to_dict(),
+                           program_seed(seed), clock), self._deadline(self.startup_timeout))
 
     def _ask(self, view):
         deadline = self._deadline(self._allowed if self._allowed else self.timeout)
