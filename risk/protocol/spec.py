@@ -148,7 +148,7 @@ def _parse_bot_file(path: Path, path_text: str) -> Any:
     import tomllib  # only for a bot file: every make_agent call looks at specs
 
     def refused(message: str, name: str) -> UsageError:
-        return UsageError(f"bot file {name}: {message}")
+        return UsageError(f"bot file {name}: cannot read it: {message}")
 
     text = read_bounded(path, MAX_BOT_FILE_BYTES, refused, "bot file")
     kind = path.suffix[1:].upper()
