@@ -276,6 +276,7 @@ MAP = Object({
                                required=frozenset({"name"})), 0, 5_000),
     "borders": List(List(Str(200), 2, 2), 0, 100_000),
     "sea_routes": Nullable(List(List(Str(200), 2, 2), 0, 100_000)),
+    "coastlines": Nullable(List(List(POINT, 3, 100_000), 0, 10_000)),
 }, required=frozenset({"continents", "territories", "borders"}))
 
 #: Rule options by name, each a single value (``Rules.from_dict`` checks names and ranges).

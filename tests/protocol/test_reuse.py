@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_agent
+from risk.players import make_player
 from risk.match import CRASHED, WRONG_REQUEST_ID, AgentFault, Match
 from risk.protocol.channel import BotProcess
 from risk.protocol.external import PARK_LIMIT, _park, _parked, stop_parked_programs
@@ -64,8 +64,8 @@ def scripted(tmp_path, mode: str, **settings) -> str:
 
 def play(spec: str, seat: int, seed: int, max_turns: int = 8):
     """One game, the bot built from ``spec`` afresh as a tournament builds it: (agent, match)."""
-    agents = [make_agent("random"), make_agent("angry")]
-    agent = make_agent(spec)
+    agents = [make_player("random"), make_player("angry")]
+    agent = make_player(spec)
     agents.insert(seat, agent)
     match = Match(agents, seed=seed, rules=Rules(max_turns=max_turns))
     match.play()
@@ -96,9 +96,9 @@ def test_a_kept_program_starts_each_game_from_a_clean_new_game(tmp_path):
     program wrote between the games goes to its log, whenever it is read."""
     spec = scripted(tmp_path, "log-between-games")
     first, _ = play(spec, seat=0, seed=5)
-    agent = make_agent(spec)
+    agent = make_player(spec)
     agent.transcript = []
-    agents = [make_agent("random"), make_agent("angry"), agent]
+    agents = [make_player("random"), make_player("angry"), agent]
     Match(agents, seed=6, rules=Rules(max_turns=8)).play()
     assert agent.pid == first.pid
     sent = [message for direction, message in agent.transcript if direction == "engine"]
