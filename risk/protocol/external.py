@@ -352,7 +352,7 @@ class ExternalAgent:
                  "bank_ms": _ms(setting.bank) if setting else None}
         self._games += 1
         # Nothing computed from the game's seed reaches the program (risk.protocol.secrecy).
-        message = NewGame(game_id(), self._seat, players, state.rules.to_dict(), encode_map(state.board),
+        message = NewGame(game_id(self._games), self._seat, players, state.rules.to_dict(), encode_map(state.board),
                           program_seed(seed), clock)
         self._events.clear()
         self._in_game = True

@@ -19,9 +19,10 @@ import secrets
 _KEY = secrets.token_bytes(32)
 
 
-def game_id() -> str:
-    """A new game's id for ``new_game``: random, so it says nothing about the game."""
-    return secrets.token_hex(8)
+def game_id(count: int) -> str:
+    """A new game's id for ``new_game``: random, so that it says nothing about the game, then
+    ``-count``, the number of games the bot has been sent (``-1`` for its first)."""
+    return f"{secrets.token_hex(8)}-{count}"
 
 
 def program_seed(seat_seed: int | None) -> int | None:

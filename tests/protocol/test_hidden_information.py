@@ -89,7 +89,8 @@ def test_the_programs_seed_is_keyed_by_the_referee_and_the_game_id_is_random(mon
     monkeypatch.setattr(secrecy, "_KEY", bytes(32))
     assert secrecy.program_seed(seat) != first  # a value no one without the key can compute
     assert secrecy.program_seed(None) is None
-    assert len({secrecy.game_id() for _ in range(100)}) == 100
+    ids = [secrecy.game_id(1) for _ in range(100)]
+    assert len(set(ids)) == 100 and all(game.endswith("-1") for game in ids)
 
 
 def _draws(match: Match) -> list[tuple[int, int]]:
@@ -119,7 +120,7 @@ def test_the_same_public_history_under_two_seeds_gives_the_same_stream(monkeypat
     # The program's own seed is a keyed hash of its seat's seed (checked above): held fixed here,
     # so that the served bot plays the same moves and every other byte of the stream is compared.
     monkeypatch.setattr(external, "program_seed", lambda seat_seed: 12345)
-    monkeypatch.setattr(external, "game_id", lambda: "same-id")
+    monkeypatch.setattr(external, "game_id", lambda count: f"same-id-{count}")
 
     def match(agent):
         return Match([make_player("angry"), agent, make_player("random")], seed=seed, rules=rules)
