@@ -5,7 +5,9 @@ leaves nothing running, whatever the bot started), writes lines to its stdin and
 its stdout, each with a deadline: one ``selectors`` loop over non-blocking pipes, so neither a bot
 that never answers nor one that never reads its input can block the referee. A line longer than
 ``max_line`` bytes is refused as soon as it gets that long, so a bot writing endless garbage costs
-bounded memory. The bot's stderr is copied to a log file, up to ``max_log`` bytes.
+bounded memory; while the referee waits to write, it reads ahead at most :data:`MAX_PENDING` of
+the bot's output, so a bot that floods instead of reading costs bounded memory too. The bot's
+stderr is copied to a log file, up to ``max_log`` bytes.
 
 Every failure is a :class:`ChannelFault` with the fault's kind (the constants of
 :mod:`risk.match`) and a one-line detail.
@@ -26,6 +28,11 @@ from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
 
 MAX_LINE = 1 << 20  #: 1 MiB: a request on a big map is about 20 KB, a reply a few bytes
 MAX_LOG = 1 << 20
+#: The most of a program's output read ahead of the referee (lines not yet taken, and a line not
+#: yet ended), each line counted with what keeping it costs: a program that floods the referee
+#: while it is not reading its own input is read no further, and runs out of time.
+MAX_PENDING = 1 << 20
+_LINE_COST = 64   # a bytes object and its place in the list, over its length
 _CHUNK = 1 << 16
 
 
@@ -101,6 +108,7 @@ class BotProcess:
                 self._pidfd = None
         self._buffer = bytearray()
         self._lines: list[bytes] = []
+        self._pending = 0   # the cost of the lines in _lines (pending_bytes)
         self._eof = False
         self.closed = False
 
@@ -121,13 +129,18 @@ class BotProcess:
             except (BrokenPipeError, ConnectionResetError):
                 raise ChannelFault(BROKEN_PIPE, f"the program closed its input{self._exit_note()}") from None
             # Its input is full: wait until it reads, draining its output meanwhile (a bot may be
-            # blocked writing to us), up to the deadline.
+            # blocked writing to us), up to the deadline; but never more than MAX_PENDING of it,
+            # or a program that floods instead of reading would cost the referee any memory.
             with selectors.DefaultSelector() as writable:
                 writable.register(fd, selectors.EVENT_WRITE)
                 while not writable.select(self._wait(deadline, 0.05)):
-                    self._pump(0)
+                    room = MAX_PENDING - self.pending_bytes()
+                    if room > 0:  # a read of n bytes may hold n lines: read no more than fits
+                        self._pump(0, max(1, room // (_LINE_COST + 1)))
                     if self._expired(deadline):
-                        raise ChannelFault(TIMED_OUT, "did not read its input in time")
+                        flooded = self.pending_bytes() >= MAX_PENDING
+                        raise ChannelFault(TIMED_OUT, "did not read its input in time" + (
+                            f" (it wrote over {MAX_PENDING >> 20} MiB meanwhile)" if flooded else ""))
 
     # -- reading ------------------------------------------------------------------------------------
 
@@ -145,7 +158,13 @@ class BotProcess:
             if self._expired(deadline):
                 raise ChannelFault(TIMED_OUT, "no reply in time")
             self._pump(self._wait(deadline, 1.0 if self._pidfd is not None else 0.1))
-        return self._lines.pop(0)
+        line = self._lines.pop(0)
+        self._pending -= len(line) + _LINE_COST
+        return line
+
+    def pending_bytes(self) -> int:
+        """What the output read but not yet taken costs: its lines, and a line not yet ended."""
+        return self._pending + len(self._buffer)
 
     def output_ended(self) -> bool:
         """Whether the program's output has ended, as far as can be seen without waiting (a
@@ -157,13 +176,13 @@ class BotProcess:
             return True
         return self._eof
 
-    def _pump(self, timeout: float) -> None:
+    def _pump(self, timeout: float, most: int = _CHUNK) -> None:
         for key, _ in self._selector.select(timeout):
             if key.data == "exit":
                 self._selector.unregister(key.fileobj)
                 continue
             try:
-                chunk = os.read(key.fileobj.fileno(), _CHUNK)
+                chunk = os.read(key.fileobj.fileno(), _CHUNK if key.data == "err" else most)
             except BlockingIOError:
                 continue
             except OSError:
@@ -188,6 +207,7 @@ class BotProcess:
             if end > self.max_line:
                 break
             self._lines.append(bytes(buffer[:end]))
+            self._pending += end + _LINE_COST
             del buffer[:end + 1]
         if len(buffer) > self.max_line:
             raise ChannelFault(UNREADABLE_OUTPUT, f"a line longer than {self.max_line} bytes")

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from risk.match import CRASHED, ILLEGAL_MOVE, TIMED_OUT, UNREADABLE_OUTPUT, AgentFault, Match
 from risk.players import make_player
+from risk.protocol.channel import MAX_PENDING, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
 from risk.protocol.messages import ProtocolError, decode_line, read_message
 from risk.rules import Rules
@@ -90,3 +91,24 @@ def test_reading_any_line_is_a_message_or_a_protocol_error(line):
             reader(line)
         except ProtocolError as exc:
             assert "\n" not in str(exc) and len(str(exc)) < 1000
+
+
+def test_a_program_flooding_while_it_does_not_read_costs_bounded_memory():
+    """The referee, blocked writing a message bigger than the program's input pipe, keeps
+    reading the program's output meanwhile, but never more than MAX_PENDING bytes of it."""
+    process = BotProcess([sys.executable, str(HOSTILE), "flood"])
+    try:
+        process.write(b'{"type": "hello", "protocol": 1}\n', time.monotonic() + 5)
+        process.read_line(time.monotonic() + 5)  # its hello: from here on it floods
+        with pytest.raises(ChannelFault) as caught:
+            process.write(b"x" * (1 << 20) + b"\n", time.monotonic() + 3)
+        assert caught.value.kind == TIMED_OUT
+        assert MAX_PENDING // 2 < process.pending_bytes() <= MAX_PENDING + 100
+    finally:
+        process.kill()
+
+
+def test_a_flooding_program_forfeits_on_time_in_a_game():
+    started = time.monotonic()
+    fault = play_fault(hostile("flood", startup_timeout=2, timeout=2))
+    assert fault.kind == TIMED_OUT and time.monotonic() - started < 30

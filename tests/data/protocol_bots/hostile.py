@@ -3,7 +3,8 @@
     python hostile.py reply FILE      answer every request (and every error) with the bytes of FILE, a line
     python hostile.py setsid          start a grandchild in a session of its own, then sleep
     python hostile.py double-fork     start a grandchild whose parent exits at once (an orphan), then sleep
-    python hostile.py flood           stop reading and write short lines without end
+    python hostile.py flood           after its hello, shrink its input pipe, stop reading it and
+                                      write short lines without end
     HOSTILE_PID_FILE=PATH             every mode appends the pids it starts to PATH, one a line
 
 Standard library only, no import of the engine.
@@ -52,13 +53,33 @@ def orphaned_sleeper():
     os.waitpid(pid, 0)
 
 
+def shrink_input():
+    """An input pipe of one page, so that the referee's next big message blocks. Done while the
+    pipe is empty (before the hello goes out): a pipe holding more than a page cannot shrink."""
+    import fcntl
+
+    fcntl.fcntl(0, getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)
+
+
+def flood():
+    """Never read again, and write lines without end."""
+    block = '{"type":"log","text":"x"}\n' * 4096
+    while True:
+        sys.stdout.write(block)
+        sys.stdout.flush()
+
+
 note_pid(os.getpid())
 for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "hello":
+        if MODE == "flood":
+            shrink_input()
         send({"type": "hello", "protocol": 1, "name": f"hostile-{MODE}", "version": "1", "author": "tests",
               "options": []})
+        if MODE == "flood":
+            flood()
     elif kind == "quit":
         break
     elif kind in ("request", "error"):
@@ -69,7 +90,3 @@ for line in sys.stdin:
         elif MODE in ("setsid", "double-fork"):
             sleeper_in_new_session() if MODE == "setsid" else orphaned_sleeper()
             time.sleep(300)
-        elif MODE == "flood":
-            while True:
-                sys.stdout.write('{"type":"log","text":"x"}\n' * 64)
-                sys.stdout.flush()
