@@ -25,6 +25,7 @@ from typing import Sequence
 
 from risk.files import open_for_append
 from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
+from risk.protocol import reaper
 
 MAX_LINE = 1 << 20  #: 1 MiB: a request on a big map is about 20 KB, a reply a few bytes
 MAX_LOG = 1 << 20
@@ -86,6 +87,7 @@ class BotProcess:
         # A log is a regular file or nothing: a device, FIFO or link at its path is refused (FileError).
         self._log = os.fdopen(open_for_append(self.log_path), "ab") if self.log_path is not None else None
         self._logged = 0
+        reaper.become_subreaper()  # whatever the program starts stays below this process
         try:
             self.process = subprocess.Popen(self.command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
@@ -93,6 +95,7 @@ class BotProcess:
             self._close_log()
             raise ChannelFault(CRASHED, f"cannot start {' '.join(self.command)!r}: {exc.strerror or exc}") from None
         self.pid = self.process.pid
+        reaper.started(self.pid)
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
             os.set_blocking(pipe.fileno(), False)
         self._selector = selectors.DefaultSelector()
@@ -236,14 +239,13 @@ class BotProcess:
     # -- ending ---------------------------------------------------------------------------------------
 
     def kill(self) -> None:
-        """Kill the program's whole process group and reap it (idempotent)."""
+        """Kill the program, its process group and every process it started, even one that
+        left the group or the tree (:func:`risk.protocol.reaper.kill_tree`), and reap it
+        (idempotent)."""
         if self.closed:
             return
         self.closed = True
-        try:
-            os.killpg(self.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        reaper.kill_tree(self.pid)
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused

@@ -41,6 +41,7 @@ from typing import Any, Sequence
 from risk.errors import ActionParseError, UsageError
 from risk.match import (HANDSHAKE_FAILED, ILLEGAL_MOVE, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT, WRONG_REQUEST_ID,
                         BotFault)
+from risk.protocol import reaper
 from risk.protocol.channel import MAX_LINE, BotProcess, ChannelFault
 from risk.protocol.messages import (OPTION_TYPES, PROTOCOL_VERSION, ActionReply, BotHello, Error, Events,
                                     GameOver, Hello, Log, NewGame, ProtocolError, Quit, Request, SetOption,
@@ -109,9 +110,16 @@ def stop_parked_programs() -> None:
         process.kill()
 
 
-atexit.register(stop_parked_programs)
+def end_all_programs() -> None:
+    """The kept programs, then every program still running and every process any of them
+    started (risk.protocol.reaper): nothing a bot started outlives the referee's exit."""
+    stop_parked_programs()
+    reaper.kill_all()
+
+
+atexit.register(end_all_programs)
 # A tournament worker (a multiprocessing child) ends without running atexit: its own exit hook.
-multiprocessing.util.Finalize(None, stop_parked_programs, exitpriority=100)
+multiprocessing.util.Finalize(None, end_all_programs, exitpriority=100)
 
 
 class ExternalAgent:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ from risk.protocol.channel import MAX_PENDING, BotProcess, ChannelFault
 from risk.protocol.external import ExternalAgent
 from risk.protocol.messages import ProtocolError, decode_line, read_message
 from risk.rules import Rules
-from tests.support import DATA
+from tests.support import DATA, ROOT
 
 HOSTILE = DATA / "protocol_bots" / "hostile.py"
 
@@ -112,3 +112,92 @@ def test_a_flooding_program_forfeits_on_time_in_a_game():
     started = time.monotonic()
     fault = play_fault(hostile("flood", startup_timeout=2, timeout=2))
     assert fault.kind == TIMED_OUT and time.monotonic() - started < 30
+
+
+# -- what a program starts ends with it --------------------------------------------------------------
+
+def running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running, from the process table (a zombie does not run)."""
+    from risk.protocol.reaper import process_table
+
+    table = process_table()
+    return [pid for pid in pids if pid in table and table[pid].state not in ("Z", "X")]
+
+
+def started_pids(pid_file: Path, at_least: int) -> list[int]:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pids = [int(line) for line in pid_file.read_text().split()] if pid_file.exists() else []
+        if len(pids) >= at_least:
+            return pids
+        time.sleep(0.02)
+    raise AssertionError(f"the program started {pid_file.read_text() if pid_file.exists() else 'nothing'}")
+
+
+@pytest.mark.parametrize("mode", ["setsid", "double-fork"])
+def test_what_a_program_starts_ends_with_its_forfeit(mode, tmp_path, monkeypatch):
+    pid_file = tmp_path / "pids"
+    monkeypatch.setenv("HOSTILE_PID_FILE", str(pid_file))
+    fault = play_fault(hostile(mode, timeout=1))
+    assert fault.kind == TIMED_OUT
+    pids = started_pids(pid_file, 2)  # the program, and the sleeper that left it
+    assert running(pids) == []
+
+
+BOT_FILE = {"command": [sys.executable, str(HOSTILE), "{mode}"], "timeout": 1, "reuse": False}
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--bots", "{bot},random", "--seed", "1", "--max-turns", "3", "--quiet"],
+    ["tournament", "--bots", "{bot},random", "--games", "2", "--seed", "1", "--max-turns", "3", "--jobs", "1"],
+])
+@pytest.mark.parametrize("mode", ["setsid", "double-fork"])
+def test_nothing_a_program_starts_outlives_a_command(command, mode, tmp_path):
+    bot = tmp_path / "hostile.json"
+    bot.write_text(json.dumps({**BOT_FILE, "command": [sys.executable, str(HOSTILE), mode]}))
+    pid_file = tmp_path / "pids"
+    environment = {**os.environ, "HOSTILE_PID_FILE": str(pid_file), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-m", "risk", *[part.format(bot=bot) for part in command]],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=environment)
+    assert run.returncode in (0, 1) and "Traceback" not in run.stderr, run.stderr  # 1: simulate's forfeit
+    pids = started_pids(pid_file, 2)
+    assert running(pids) == []
+
+
+def test_a_run_killed_with_kill_minus_nine_takes_every_process_with_it(tmp_path):
+    """The run's forkserver and workers, the programs they started and what those started in
+    sessions of their own: all end when the run's main process is killed outright."""
+    from risk.protocol.reaper import process_table
+
+    bot = tmp_path / "hostile.json"
+    bot.write_text(json.dumps({**BOT_FILE, "command": [sys.executable, str(HOSTILE), "setsid"], "timeout": 300}))
+    pid_file = tmp_path / "pids"
+    environment = {**os.environ, "HOSTILE_PID_FILE": str(pid_file), "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen([sys.executable, "-m", "risk", "tournament", "--bots", f"{bot},random", "--games", "4",
+                            "--seed", "1", "--max-turns", "3", "--jobs", "2"], cwd=tmp_path, env=environment,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        started = started_pids(pid_file, 4)        # two programs, each with its sleeper, in two workers
+        table = process_table()
+        tree = [pid for pid in table if pid != run.pid and _descends(pid, run.pid, table)]
+        assert len(tree) >= 3                      # the forkserver and two workers at least
+        run.kill()
+        run.wait(timeout=60)
+        deadline = time.monotonic() + 60           # only keeps a broken run from hanging the suite
+        while running(started + tree) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert running(started + tree) == []
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, 9)
+            run.wait()
+        for pid in running(started_pids(pid_file, 0)):
+            os.kill(pid, 9)
+
+
+def _descends(pid: int, ancestor: int, table) -> bool:
+    while pid in table and pid > 1:
+        pid = table[pid].ppid
+        if pid == ancestor:
+            return True
+    return False
