@@ -242,11 +242,14 @@ def _remembered_seats(seats: list[str]) -> tuple[tuple[str, ...], tuple[str, ...
     """The seats a settings file names, each built later through the trusted path only: a spec
     that would import, start or unpickle anything (:func:`risk.players.refusal`) becomes
     :data:`DROPPED_SEAT`, and the second item says which seat was dropped and why."""
+    from risk.files import printable, unsafe_character
     from risk.players import refusal
 
     kept, dropped = [], []
     for index, seat in enumerate(seats):
         why = None if seat == HUMAN or seat in DIFFICULTIES else refusal(seat)
+        if why is None and unsafe_character(seat) is not None:
+            why = f"bot '{printable(seat)}' holds a control or bidirectional character"
         kept.append(seat if why is None else DROPPED_SEAT)
         if why is not None:
             dropped.append(f"seat {index + 1}: {why}")

@@ -49,3 +49,11 @@ def test_the_remembered_seats_are_checked_without_the_window(tmp_path):
     assert setup.seats == ("human", S.DROPPED_SEAT, "threshold:attack_threshold=0.7", "Hard", S.DROPPED_SEAT)
     assert [line.split(":")[0] for line in setup.dropped] == ["seat 2", "seat 5"]
     assert "is an import path" in setup.dropped[0] and "runs a program" in setup.dropped[1]
+
+
+def test_a_remembered_seat_with_control_characters_is_dropped_and_shown_escaped(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"seats": ["human", "angry\u202e\x1b[2J"]}))
+    setup = S.load_settings(path)
+    assert setup.seats == ("human", S.DROPPED_SEAT)
+    assert "\\u202e" in setup.dropped[0] and "\u202e" not in setup.dropped[0]
