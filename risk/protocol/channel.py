@@ -137,9 +137,10 @@ class BotProcess:
             with selectors.DefaultSelector() as writable:
                 writable.register(fd, selectors.EVENT_WRITE)
                 while not writable.select(self._wait(deadline, 0.05)):
+                    # Read what there is, but a read of n bytes may hold n lines: no more than fits.
                     room = MAX_PENDING - self.pending_bytes()
-                    if room > 0:  # a read of n bytes may hold n lines: read no more than fits
-                        self._pump(0, max(1, room // (_LINE_COST + 1)))
+                    while room > 0 and self._pump(0, max(1, room // (_LINE_COST + 1))):
+                        room = MAX_PENDING - self.pending_bytes()
                     if self._expired(deadline):
                         flooded = self.pending_bytes() >= MAX_PENDING
                         raise ChannelFault(TIMED_OUT, "did not read its input in time" + (
@@ -179,7 +180,10 @@ class BotProcess:
             return True
         return self._eof
 
-    def _pump(self, timeout: float, most: int = _CHUNK) -> None:
+    def _pump(self, timeout: float, most: int = _CHUNK) -> int:
+        """Read what the program has written (at most ``most`` bytes of its output); how many
+        bytes of output were read."""
+        taken = 0
         for key, _ in self._selector.select(timeout):
             if key.data == "exit":
                 self._selector.unregister(key.fileobj)
@@ -199,6 +203,8 @@ class BotProcess:
                 self._selector.unregister(key.fileobj)
             else:
                 self._take(chunk)
+                taken += len(chunk)
+        return taken
 
     def _take(self, chunk: bytes) -> None:
         buffer = self._buffer

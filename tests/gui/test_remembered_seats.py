@@ -12,7 +12,8 @@ from risk.gui.app import PlayConfig
 
 from tests.support.gui import click, open_new_game, start, widget_with
 
-#: Seats a settings file may name that would import, start or unpickle something: never built.
+#: Seats a settings file may name that would import, start or unpickle something: never built
+#: (the window is opened for the first two; all four are read without it, below).
 HOSTILE = {
     "import path": "os:system:command=touch PWNED",
     "program": "cmd:touch PWNED",
@@ -21,7 +22,7 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE))
+@pytest.mark.parametrize("kind", ["import path", "program"])
 def test_a_remembered_seat_that_would_run_code_is_dropped_and_named(kind, data_folder, tmp_path, monkeypatch):
     from risk.gui.scenes.game import GameScene
 
@@ -43,12 +44,13 @@ def test_a_remembered_seat_that_would_run_code_is_dropped_and_named(kind, data_f
 
 def test_the_remembered_seats_are_checked_without_the_window(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"seats": ["human", "os:system", "threshold:attack_threshold=0.7",
-                                          "Hard", "cmd:true"]}))
+    path.write_text(json.dumps({"seats": ["human", HOSTILE["import path"], "threshold:attack_threshold=0.7",
+                                          HOSTILE["program"], HOSTILE["bot file"], HOSTILE["policy"]]}))
     setup = S.load_settings(path)
-    assert setup.seats == ("human", S.DROPPED_SEAT, "threshold:attack_threshold=0.7", "Hard", S.DROPPED_SEAT)
-    assert [line.split(":")[0] for line in setup.dropped] == ["seat 2", "seat 5"]
-    assert "is an import path" in setup.dropped[0] and "runs a program" in setup.dropped[1]
+    assert setup.seats == ("human", S.DROPPED_SEAT, "threshold:attack_threshold=0.7") + (S.DROPPED_SEAT,) * 3
+    assert [line.split(":")[0] for line in setup.dropped] == ["seat 2", "seat 4", "seat 5", "seat 6"]
+    assert ["is an import path" in setup.dropped[0], "runs a program" in setup.dropped[1],
+            "runs a program" in setup.dropped[2], "loads a trained model" in setup.dropped[3]] == [True] * 4
 
 
 def test_a_remembered_seat_with_control_characters_is_dropped_and_shown_escaped(tmp_path):
