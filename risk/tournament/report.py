@@ -19,23 +19,23 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#0
 
 
 def describe_game(record: dict[str, Any], total: int | None = None) -> str:
-    """One line for a finished game: who won, how, and the seating."""
-    seats = record["seats"]
+    """One line for a finished game: who won, how, and the seating, bots named by their labels."""
+    names = record.get("players") or record["seats"]
     number = f"{record['game'] + 1}/{total}" if total else f"{record['game'] + 1}"
     head = f"game {number:>9} group {record['group'] + 1:>4}: "
     winner = record["winner"]
     fault = record.get("fault")
     if fault is not None:
-        culprit = f"{seats[fault['seat']]} (P{fault['seat'] + 1}) {fault['kind']}: {fault.get('error', '')}"
+        culprit = f"{names[fault['seat']]} (P{fault['seat'] + 1}) {fault['kind']}: {fault.get('error', '')}"
         outcome = (f"{culprit}; " + ("no winner" if winner is None
-                                     else f"{seats[winner]} (P{winner + 1}) wins"))
+                                     else f"{names[winner]} (P{winner + 1}) wins"))
     elif winner is None:
         outcome = f"draw at the {record['reason']} after {record['turns']} turns"
     elif record["reason"] == "turn limit":
-        outcome = f"{seats[winner]} (P{winner + 1}) wins on adjudication after {record['turns']} turns"
+        outcome = f"{names[winner]} (P{winner + 1}) wins on adjudication after {record['turns']} turns"
     else:
-        outcome = f"{seats[winner]} (P{winner + 1}) wins by {record['reason']} in {record['turns']} turns"
-    return f"{head}{outcome}   [{', '.join(seats)}]"
+        outcome = f"{names[winner]} (P{winner + 1}) wins by {record['reason']} in {record['turns']} turns"
+    return f"{head}{outcome}   [{', '.join(names)}]"
 
 
 def _percent(value: float | None) -> str:
