@@ -118,5 +118,8 @@ def _hello_name(agent: Any) -> str | None:
 
 
 def _clean(name: str | None) -> str:
-    """A name fit for one table cell: whitespace collapsed, at most :data:`MAX_NAME` characters."""
-    return re.sub(r"\s+", " ", name or "").strip()[:MAX_NAME]
+    """A name fit for one table cell: whitespace collapsed, no control or other unprintable
+    character (a program's hello is its own text, printed on the user's terminal), at most
+    :data:`MAX_NAME` characters."""
+    spaced = re.sub(r"\s+", " ", name or "")
+    return "".join(char for char in spaced if char.isprintable()).strip()[:MAX_NAME]

@@ -155,6 +155,15 @@ def test_bots_are_listed_by_name_with_a_suffix_only_where_two_share_one(tmp_path
     assert "random-py#2" in output and "cmd:" not in output               # game lines and table
 
 
+def test_a_programs_name_is_printed_without_its_control_characters(tmp_path):
+    from risk.tournament.entrants import entrant_names
+
+    bot_file = tmp_path / "bot.json"
+    bot_file.write_text(json.dumps({"command": [sys.executable, str(RANDOM_BOT)],
+                                    "name": "Evil\x1b[2J\u202eBot\n  two"}))
+    assert entrant_names([f"{bot_file}:seed=3"]) == ["Evil[2JBot two:seed=3"]
+
+
 def test_labels_never_collide_with_another_entrants_own_name():
     from risk.tournament.schedule import entrant_labels
 
