@@ -151,8 +151,9 @@ def format_ladder(standings: Sequence[Standing], games: int, where: str) -> str:
     a bot's name is not its spec."""
     from risk.tournament.schedule import entrant_labels
 
-    labels = entrant_labels([s.name for s in standings])
-    show_spec = any(s.spec != label for s, label in zip(standings, labels))
+    # Names and specs come from results files, which are data: shown with controls escaped.
+    labels = [_escaped(label) for label in entrant_labels([s.name for s in standings])]
+    show_spec = any(_escaped(s.spec) != label for s, label in zip(standings, labels))
     width = max([len("bot")] + [len(label) for label in labels])
     lines = [f"{'rank':>4}  {'bot':<{width}}  {'games':>6} {'wins':>6} {'win rate':>9}  "
              f"{'avg place':>9}  {'rating μ':>8}  {'μ ± 2σ':<16} {'μ − 3σ':>7}" + ("  spec" if show_spec else "")]
@@ -162,10 +163,15 @@ def format_ladder(standings: Sequence[Standing], games: int, where: str) -> str:
         lines.append(f"{rank:>4}  {label:<{width}}  {standing.games:>6} {standing.wins:>6} "
                      f"{_percent(standing.win_rate):>9}  {standing.avg_place:>9.2f}  "
                      f"{standing.rating.mu:>8.2f}  {interval:<16} {standing.rating.ordinal:>7.2f}"
-                     + (f"  {standing.spec}" if show_spec else ""))
+                     + (f"  {_escaped(standing.spec)}" if show_spec else ""))
     lines.append(f"{games} games, {len(standings)} bots in {where}; best first by μ − 3σ "
                  "(what the games make certain)")
     return "\n".join(lines)
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every unprintable character (a terminal's escape codes) written as an escape."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def plot_ladder(standings: Sequence[Standing], path: str | PathLike, title: str = "") -> None:

@@ -125,6 +125,16 @@ def test_show_prints_the_table_plots_it_and_says_json(tmp_path, capsys):
         assert bot["interval"] == pytest.approx([bot["mu"] - 2 * bot["sigma"], bot["mu"] + 2 * bot["sigma"]])
 
 
+def test_names_from_a_file_are_shown_with_their_controls_escaped(tmp_path, capsys):
+    db = tmp_path / "ladder.sqlite"
+    with Ladder(db) as ladder:
+        ladder.add({"seed": 1, "seats": ["angry", "x\x1b[2Jy"], "players": ["angry", "evil\x1b[2J"],
+                    "places": [1, 2], "winner": 0, "turns": 5, "reason": "conquest"}, "test")
+    assert main(["ladder", "show", "--db", str(db)]) == 0
+    shown = capsys.readouterr().out
+    assert "\x1b" not in shown and "evil\\x1b[2J" in shown and "x\\x1b[2Jy" in shown
+
+
 def test_the_default_ladder_lives_in_the_users_data_folder(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("MARKOV_RISK_DATA", str(tmp_path / "data"))
     assert main(["ladder", "show"]) == 1
