@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from risk.errors import RefereeError
 from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
 
 MAX_LINE = 1 << 20  #: 1 MiB: a request on a big map is about 20 KB, a reply a few bytes
@@ -75,7 +76,11 @@ class BotProcess:
         self.max_line = max_line
         self.max_log = max_log
         self.log_path = Path(log_path) if log_path is not None else None
-        self._log = open(self.log_path, "ab") if self.log_path is not None else None
+        try:
+            self._log = open(self.log_path, "ab") if self.log_path is not None else None
+        except OSError as exc:  # the referee's set-up, not the program's doing: it never ran
+            raise RefereeError(f"referee set-up error (not the bot's fault): cannot open the bot's "
+                               f"log {self.log_path}: {exc.strerror or exc}") from None
         self._logged = 0
         try:
             self.process = subprocess.Popen(self.command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
