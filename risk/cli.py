@@ -24,6 +24,7 @@ COMMANDS = {
     "simulate": ("risk.commands.simulate", "play one headless game between bots"),
     "odds": ("risk.commands.odds", "exact odds, expected losses and survivors of a battle"),
     "tournament": ("risk.commands.tournament", "play many games between bots and rank them"),
+    "ladder": ("risk.commands.ladder", "keep ratings of every bot played in a local database"),
     "tune": ("risk.commands.tune", "tune a bot's numeric parameters against a field of opponents"),
     "map": ("risk.commands.map", "show, check, import or generate a map"),
     "replay": ("risk.commands.replay", "replay a game record and verify its outcome"),

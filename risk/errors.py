@@ -87,3 +87,8 @@ class PositionError(RiskError):
 
 class UsageError(RiskError):
     """A bad command-line value."""
+
+
+class RefereeError(RiskError):
+    """The referee could not set up a seat (a bot program's log folder is missing, its program
+    cannot be found): the referee's error, never counted as the bot's fault."""

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from risk.errors import RefereeError
 from risk.files import open_for_append
 from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
 from risk.protocol import reaper
@@ -75,6 +76,10 @@ def _group_alive(pgid: int) -> bool:
     return False
 
 
+def _log_refused(message: str, path: str) -> RefereeError:
+    return RefereeError(f"referee set-up error (not the bot's fault): cannot open the bot's log {path}: {message}")
+
+
 class BotProcess:
     """One running bot program."""
 
@@ -84,8 +89,9 @@ class BotProcess:
         self.max_line = max_line
         self.max_log = max_log
         self.log_path = Path(log_path) if log_path is not None else None
-        # A log is a regular file or nothing: a device, FIFO or link at its path is refused (FileError).
-        self._log = os.fdopen(open_for_append(self.log_path), "ab") if self.log_path is not None else None
+        # A log is a regular file or nothing (a device, FIFO or link at its path is refused), and
+        # one that cannot be opened is the referee's set-up error, not the program's doing.
+        self._log = os.fdopen(open_for_append(self.log_path, _log_refused), "ab") if self.log_path is not None else None
         self._logged = 0
         reaper.become_subreaper()  # whatever the program starts stays below this process
         try:

@@ -17,8 +17,10 @@ A line holds at least::
 
 with ``"rules"`` the rule options that differ from the standard rules (``Rules.changes()``, as
 ``--rules`` names them: ``{}`` for the standard rules, ``{"fortify": "connected"}`` ...),
-``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, and ``"tag"`` on tuning
-games (see docs/tournaments.md).
+``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, ``"tag"`` on tuning
+games, and ``"record"``, the name of the game's record in the ``--records`` folder, when the run
+kept records (see docs/tournaments.md). ``"seats"`` holds the specs, ``"players"`` the entrants'
+labels (their names, see :mod:`risk.tournament.entrants`).
 """
 
 from __future__ import annotations
@@ -197,6 +199,8 @@ def record_problem(record: Any) -> str | None:
         return "'fault' must be null or an object naming the faulting 'seat'"
     if "tag" in record and not isinstance(record["tag"], dict):
         return "'tag' must be an object"
+    if "record" in record and not _plain_file_name(record["record"]):
+        return "'record' must name a file in the records folder (a plain file name, no folders)"
     return _outcome_problem(record, seats, places, winner, fault)
 
 
@@ -226,6 +230,12 @@ def _outcome_problem(record: dict[str, Any], seats: list, places: list, winner, 
     elif record["turns"] < 1:
         return "'turns' is 0, but a game that ends without a fault ends in a turn"
     return None
+
+
+def _plain_file_name(name: Any) -> bool:
+    # A results file is data: the record it names must stay inside the records folder.
+    return (isinstance(name, str) and 0 < len(name) <= 200 and name not in (".", "..")
+            and "/" not in name and "\\" not in name and "\0" not in name)
 
 
 def _all_str(items: Iterable) -> bool:
