@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from risk.errors import UsageError
-from risk.files import output_problem, read_bounded
+from risk.files import read_bounded
 from risk.schema import MAX_DEPTH, JsonProblem, nested_deeper_than, read_json, short_form
 
 CMD_PREFIX = "cmd:"
@@ -125,9 +125,6 @@ def read_bot_file(path_text: str) -> dict[str, Any]:
     settings: dict[str, Any] = {"command": command, "cwd": str(folder / data.get("cwd", "."))}
     if "log" in data:
         settings["log"] = str(folder / data["log"])
-        problem = output_problem(settings["log"])
-        if problem:
-            raise UsageError(f"bot file {path_text}: its log {settings['log']} {problem}")
     if "name" in data:
         settings["name"] = data["name"]
     options = data.get("options", {})

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from risk.errors import RefereeError
+from risk.files import output_problem
 
 #: The longest name kept from a program's hello (the table's column and the result lines).
 MAX_NAME = 60
@@ -89,6 +90,9 @@ def referee_problem(agent: Any) -> str | None:
                     f"stderr to {log.name} there): create it, or change the bot file's \"log\"")
         if log.is_dir():
             return f"its log {log} is a folder, not a file"
+        unwritable = output_problem(log)  # a device, a FIFO or a link is never written to either
+        if unwritable is not None:
+            return f"its log {log} {unwritable}"
         if not os.access(log if log.exists() else log.parent, os.W_OK):
             return f"its log {log} cannot be written (permission denied)"
     executable = agent.command[0]
