@@ -54,9 +54,6 @@ DEPLOY_WIDTH = 8
 RUN_SAMPLES = 24
 #: A run's victim must hold at least this many cards.
 RUN_CARDS = 1
-#: A planned macro-action is followed without searching again when the search saw the point
-#: it is played from at least this often.
-FOLLOW_VISITS = 24
 #: A turn's searches use at most this many times ``iterations``; beyond, each gets LEAST_SEARCH.
 TURN_BUDGET = 2
 LEAST_SEARCH = 12
@@ -89,7 +86,6 @@ class StrategistAgent(BaseAgent):
         self._deployment: dict[int, int] | None = None
         self._victim: int | None = None               # the player a run is eliminating this turn
         self._run_checked: tuple | None = None        # (turn, territories) a run was last looked for
-        self._node = None                              # the search tree's node of the turn so far
         self._turn_spent: tuple = (None, 0)            # (turn, iterations its searches used)
 
     # -- the decisions ------------------------------------------------------------------------
@@ -103,7 +99,7 @@ class StrategistAgent(BaseAgent):
         if phase != Phase.ATTACK:
             self._macro = None
         if phase == Phase.CLAIM:
-            return claims.claim(view, profile.block)
+            return claims.claim(view, profile)
         if phase == Phase.PLACE:
             return claims.place(view)
         if phase == Phase.TRADE:
@@ -118,7 +114,6 @@ class StrategistAgent(BaseAgent):
                                                  self._unguarded(view)))
         self._deployment = None
         self._victim = None
-        self._node = None
         if phase == Phase.FORTIFY:
             return fortify(view, self._peaceful(view))
         return EndPhase()
@@ -131,7 +126,6 @@ class StrategistAgent(BaseAgent):
                 run = self._plan_run(view, profile, view.pool)
                 if run is not None:
                     plan = {run.staging: view.pool}
-                    self._node = None
             if plan is None:
                 plan = self._search_deployment(view)
         territory = max(plan, key=lambda t: (plan[t], -t))
@@ -155,33 +149,12 @@ class StrategistAgent(BaseAgent):
                     and attack_odds(view, s, t) >= self.tau:
                 return Attack(s, t, view.dice_rules.attacker_dice(a))
             self._macro = None
-            if view.owner[t] != view.player:  # stopped short: what the tree assumed did not happen
-                self._node = None
-        choice = self._follow(view)
-        if choice is None:
-            choice = self._search(view, self._budget(view))
+        choice = self._search(view, self._budget(view))
         if choice is STOP:
             return EndPhase()
         self._macro = choice
         s, t = choice
         return Attack(s, t, view.dice_rules.attacker_dice(view.armies[s]))
-
-    def _follow(self, view):
-        """The next macro-action the last search planned, if its tree saw this point often
-        enough (:data:`FOLLOW_VISITS`) and the action is still open; None to search again."""
-        node = self._node
-        self._node = None
-        if node is None or not node.children:
-            return None
-        action, child = max(node.children.items(), key=lambda item: (item[1].visits, item[0] is STOP))
-        if child.visits < FOLLOW_VISITS:
-            return None
-        if action is not STOP:
-            s, t = action
-            if view.owner[s] != view.player or view.owner[t] == view.player or attack_odds(view, s, t) < self.tau:
-                return None
-        self._node = child
-        return action
 
     def _budget(self, view) -> int:
         """Iterations for a new search: the full budget for the turn's first, a third for each
@@ -221,7 +194,6 @@ class StrategistAgent(BaseAgent):
         choice, root = search.run(budget, self.max_time or None)
         if self.verbose:
             MCTSAgent._report(view, root, choice)
-        self._node = root.children.get(choice)
         return choice
 
     def _search_deployment(self, view) -> dict[int, int]:
@@ -232,7 +204,6 @@ class StrategistAgent(BaseAgent):
         for t in self._stagings(view, pool):
             options[t] = {t: pool}
         self._turn_spent = (view.turn, self.iterations)
-        self._node = None
         if len(options) == 1:
             return dict(options["markov"])
         model = self._model(view, extra=pool)
@@ -250,7 +221,6 @@ class StrategistAgent(BaseAgent):
         choice, root = search.run(self.iterations, self.max_time or None)
         if self.verbose:
             MCTSAgent._report(view, root, choice)
-        self._node = root.children.get(choice)
         return dict(options[choice])
 
     def _stagings(self, view, pool: int) -> list[int]:
@@ -299,7 +269,6 @@ class StrategistAgent(BaseAgent):
             self._victim = None
             return None
         self._macro = None
-        self._node = None
         return attack
 
     # -- whose stacks threaten nothing ---------------------------------------------------------

@@ -1,18 +1,28 @@
 """The set-up: which free territory to claim, and where each set-up army goes.
 
 A continent held from the first turn pays its bonus every turn after, and a continent two
-players have entered pays neither until one of them fights the other out of it. So a claim is
-chosen by, in order:
+players have entered pays neither until one of them fights the other out of it. Every claim
+first takes what is sure:
 
 1. **block** (where the table profile blocks, :mod:`ai.strategist.profile`): the last free
    territory of a continent one opponent holds all the rest of, the most worth first;
-2. **complete**: the last free territory of a continent the player holds all the rest of;
-3. **build**: a free territory of a continent no opponent has entered, the one nearest to
-   completion first, then the most worth (:mod:`ai.strategist.world`), then the one touching
-   the most of the player's own territories;
-4. **compact**: once every continent is entered, the free territory that joins the most of the
-   player's own and borders the fewest of the opponents', so the player's armies stand
-   together instead of in a line of single armies an opponent's stack can walk through.
+2. **complete**: the last free territory of a continent the player holds all the rest of.
+
+Then the table decides, because a claim's value depends on who else is claiming:
+
+- in a **duel** every territory the player does not claim goes to the one opponent, so a
+  continent is a race between two: the player **builds** where no opponent has entered (the
+  continent nearest to completion first, then the most bonus per territory, then the
+  territory touching most of its own). Once every continent is entered, the player ahead in
+  the claims (it claimed first, so it is never behind) keeps racing for the largest share of a
+  continent; the player behind cannot win a race and claims **compactly** instead: the free
+  territory joining most of its own and bordering fewest of the opponent's, so its armies
+  stand together instead of in a line of single armies an opponent's stack walks through;
+- at a **table or crowd** a continent entered by others is not lost (they fight each other
+  too), so every free territory is scored by its continent's worth (:mod:`ai.strategist.world`)
+  times what the claim does for the player there: the gain in the square of its share, less
+  the square of the largest share another player holds, plus a little for each own territory
+  it touches.
 
 Set-up armies (and a duel's neutral armies) go where they take or hold a continent: onto one
 stack inside the continent the player can most cheaply complete, facing the enemy armies left in
@@ -26,34 +36,105 @@ from risk.actions import Claim
 from ai.common import setup_place
 from ai.strategist.world import World, world_of
 
-def claim(view, block: bool) -> Claim:
-    """The claim for ``view`` (free territories remain); ``block``: block an opponent's
-    continent first."""
+#: What a table claim gains per own territory it touches, in units of the continent's worth.
+TOUCH = 0.02
+#: What a race claim gains per own territory it touches, in shares of a continent.
+RACE_TOUCH = 0.05
+#: What a race claim loses per member of its continent: small continents are held sooner.
+RACE_SIZE = 0.01
+
+
+def claim(view, profile) -> Claim:
+    """The claim for ``view`` (free territories remain) at the table of ``profile``."""
     world = world_of(view.board)
+    player, owner = view.player, view.owner
+    blocked = complete = None
+    for shape in world.continents:
+        free, held = census(owner, shape.members)
+        if len(free) != 1:
+            continue
+        mine = held.get(player, 0)
+        others = [o for o in held if o != player]
+        key = (shape.worth, -free[0])
+        if profile.block and len(others) == 1 and not mine and (blocked is None or key > blocked[0]):
+            blocked = (key, free[0])
+        if not others and mine and (complete is None or key > complete[0]):
+            complete = (key, free[0])
+    for choice in (blocked, complete):
+        if choice is not None:
+            return Claim(choice[1])
+    if profile.kind == "duel":
+        return duel_claim(view, world)
+    return table_claim(view, world)
+
+
+def duel_claim(view, world: World) -> Claim:
+    """A duel's claim after blocking and completing: see the module's docstring."""
     player, owner, neighbours = view.player, view.owner, view.board.neighbours
-    blocked = complete = build = None
+    build = None
+    for shape in world.continents:
+        free, held = census(owner, shape.members)
+        if not free or any(o != player for o in held):
+            continue
+        size = shape.size
+        for t in free:
+            touching = sum(1 for n in neighbours[t] if owner[n] == player)
+            key = ((held.get(player, 0) - len(free)) / size, shape.bonus / size, touching, -t)
+            if build is None or key > build[0]:
+                build = (key, t)
+    if build is not None:
+        return Claim(build[1])
+    if claimed_first(view):
+        return race_claim(view, world)
+    return compact_claim(view)
+
+
+def claimed_first(view) -> bool:
+    """Whether the player is not behind any other player in the count of claims (the first
+    claimer, whose turn comes when the counts are equal)."""
+    counts = [0] * view.players
+    for o in view.owner:
+        if 0 <= o < view.players:
+            counts[o] += 1
+    return counts[view.player] >= max(counts)
+
+
+def race_claim(view, world: World) -> Claim:
+    """The free territory of the continent where the player's share most exceeds the others'."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    best = None
     for shape in world.continents:
         free, held = census(owner, shape.members)
         if not free:
             continue
         mine = held.get(player, 0)
-        others = [o for o in held if o != player]
-        if len(free) == 1:
-            key = (shape.worth, -free[0])
-            if block and len(others) == 1 and not mine and (blocked is None or key > blocked[0]):
-                blocked = (key, free[0])
-            if not others and mine and (complete is None or key > complete[0]):
-                complete = (key, free[0])
-        if not others:
-            for t in free:
-                touching = sum(1 for n in neighbours[t] if owner[n] == player)
-                key = ((mine - len(free)) / shape.size, shape.worth, touching, -t)
-                if build is None or key > build[0]:
-                    build = (key, t)
-    for choice in (blocked, complete, build):
-        if choice is not None:
-            return Claim(choice[1])
-    return compact_claim(view)
+        lead = (2 * mine - sum(held.values())) / shape.size - RACE_SIZE * shape.size
+        for t in free:
+            touching = sum(1 for n in neighbours[t] if owner[n] == player)
+            key = (lead + RACE_TOUCH * touching, -t)
+            if best is None or key > best[0]:
+                best = (key, t)
+    return Claim(best[1])
+
+
+def table_claim(view, world: World) -> Claim:
+    """A table's claim after blocking and completing: see the module's docstring."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    best = None
+    for shape in world.continents:
+        free, held = census(owner, shape.members)
+        if not free:
+            continue
+        mine = held.get(player, 0)
+        size = shape.size
+        rival = max((n for o, n in held.items() if o != player), default=0) / size
+        gain = shape.worth * (((mine + 1) / size) ** 2 - (mine / size) ** 2 - rival * rival)
+        for t in free:
+            touching = sum(1 for n in neighbours[t] if owner[n] == player)
+            key = (gain + TOUCH * shape.worth * touching, -t)
+            if best is None or key > best[0]:
+                best = (key, t)
+    return Claim(best[1])
 
 
 def compact_claim(view) -> Claim:

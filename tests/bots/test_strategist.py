@@ -71,7 +71,8 @@ def test_plays_whole_games_under_every_preset(preset, players):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_plays_whole_games_under_the_variants(name):
     rules = Rules(**{**VARIANTS[name].changes(), "max_turns": 30})
-    for players in (2, 4):
+    # Missions need a third player; every other variant is played as a duel too.
+    for players in ((3, 4) if VARIANTS[name].missions else (2, 4)):
         match = play([FAST, "angry", FAST, "threshold"][:players], seed=7, rules=rules)
         assert match.state.is_terminal()
 
