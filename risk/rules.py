@@ -140,7 +140,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "army_limit": (0, 100_000),
     "defender_max_dice": (1, 3),
     "defender_two_dice_needs": (2, 1_000),
-    "max_turns": (1, 10_000),
+    "max_turns": (1, 1_000_000),  # an outside referee ending games itself sets it out of the way
     "starting_armies": (0, 5_000),   # a map has at most 5,000 territories: enough for any map
 }
 
