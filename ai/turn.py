@@ -16,7 +16,7 @@ from ai.odds import border_chance, covers, odds_rows
 STOP = None  #: the macro-action that ends the attack phase
 
 #: A ``peaceful`` owner meaning every stack: a conquest leaves no guard at all (a run that is to
-#: carry its whole stack on, :mod:`ai.elimination`).
+#: carry its whole stack on, :mod:`ai.strategist.runs`).
 EVERYONE = -2
 
 

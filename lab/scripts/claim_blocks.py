@@ -1,6 +1,7 @@
 """What the claiming leaves each seat, and who wins from it: for seeded games between bots, every
 seat's territories per continent once the last territory is claimed, the winner, and how often
-the player who holds the fortress continent (Australia on the classic map) whole goes on to win.
+the player who holds the fortress continent (the one worth most for its shape,
+:mod:`ai.strategist.world`; Australia on the classic map) whole goes on to win.
 
     python lab/scripts/claim_blocks.py --bots mcts,mcts,mcts,mcts --games 24 --seed 900
 
@@ -14,9 +15,15 @@ import argparse
 from collections import Counter
 
 from ai import make_agent
-from ai.table_claims import fortress
+from ai.strategist.world import world_of
 from risk.match import Match
 from risk.phase import Phase
+
+
+def fortress(board):
+    """The continent worth the most for its shape (bonus per territory and road in)."""
+    best = max(world_of(board).continents, key=lambda shape: (shape.worth, -shape.index))
+    return board.continents[best.index]
 
 
 def blocks(state) -> list[str]:

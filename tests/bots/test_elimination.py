@@ -3,7 +3,7 @@ search's model of the turn, the material share of the leaf, and the planned elim
 
 from __future__ import annotations
 
-from ai.elimination import next_attack, plan_elimination
+from ai.strategist.runs import next_attack, plan_elimination
 from ai.evaluation import Evaluation, material_share
 from ai.strategist import StrategistAgent
 from ai.turn import TurnState
@@ -159,51 +159,13 @@ def test_a_run_with_reach_fights_its_way_to_a_victim_it_does_not_border():
     assert move[0] == ids["ontario"] and move[1] in (ids["northwest-territory"], ids["alberta"]) and chance > 0.9
 
 
-def test_strategist_with_reach_stages_the_run_one_territory_back():
-    state, ids = far_position()
-    assert StrategistAgent(seed=1, iterations=20, elim_reach=1, reach_players=3).act(state.view(0, RandomSource(5))) \
-        == Deploy(ids["ontario"], 6)
+def test_reach_is_played_only_by_a_crowd():
+    from ai.strategist.profile import profile_of
 
-
-def test_reach_is_played_only_at_tables_of_reach_players():
-    state, _ = far_position()  # three players
+    state, _ = far_position()  # three players: a table, where a run starts next to its victim
     view = state.view(0, RandomSource(5))
-    agent = StrategistAgent(seed=1, iterations=20, elim_reach=1)  # reach_players=6
-    assert agent.reach(view) == 0 and agent._find_run(view, 6) is None
-    assert StrategistAgent(seed=1, iterations=20, elim_reach=1, reach_players=3).reach(view) == 1
-
-
-def test_elim_by_cards_prefers_the_run_with_the_most_cards_expected():
-    board = GameState.new(players=3, seed=1, rules=RULES).board
-    names = ("alaska", "kamchatka", "northwest-territory", "yakutsk", "siberia")
-    ids = {name: board.id(name) for name in names}
-    owner, armies = [0] * len(board), [2] * len(board)
-    owner[ids["alaska"]] = owner[ids["kamchatka"]] = 1
-    armies[ids["alaska"]] = armies[ids["kamchatka"]] = 1
-    owner[ids["yakutsk"]], armies[ids["yakutsk"]] = 2, 9
-    armies[ids["northwest-territory"]] = armies[ids["siberia"]] = 14
-    hands = [[], [10], list(range(20, 24))]  # player 1: one card, player 2: four
-    state = GameState.from_position(owner, armies, 3, player=0, phase=Phase.ATTACK, hands=hands,
-                                    sets_traded=3, seed=4, rules=RULES)
-    turn = turn_state(state)
-    likeliest = plan_elimination(turn, 0, RandomSource(3), 64, 0.3, 1)
-    richest = plan_elimination(turn, 0, RandomSource(3), 64, 0.3, 1, by_cards=True)
-    assert likeliest.victim == 1 and richest.victim == 2
-    assert 0.3 <= richest.chance < likeliest.chance
-
-
-def test_endgame_chance_lowers_the_bar_for_a_run_once_three_players_are_left():
-    import pytest
-
-    from ai import make_agent
-
-    state, _ = position(victim_armies=30, phase=Phase.DEPLOY, pool=3)  # three players alive
-    view = state.view(0, RandomSource(2))
-    assert make_agent("strategist:iterations=20,elim_samples=48")._find_run(view, 3) is None
-    bold = make_agent("strategist:iterations=20,elim_samples=48,endgame_chance=0.0")
-    assert bold._find_run(view, 3) is not None  # any chance at all will do
-    with pytest.raises(ValueError):
-        make_agent("strategist:endgame_chance=1.5")
+    assert profile_of(view).reach == 0
+    assert StrategistAgent(seed=1, iterations=20)._find_run(view, 6) is None
 
 
 def north_america_run(stack: int) -> tuple[GameState, TurnState]:
@@ -227,7 +189,7 @@ def north_america_run(stack: int) -> tuple[GameState, TurnState]:
 
 
 def test_an_all_in_run_walks_a_route_where_the_greedy_one_strands_its_stack():
-    from ai.elimination import play_out
+    from ai.strategist.runs import play_out
 
     _, turn = north_america_run(stack=40)
     greedy, all_in = turn.copy(), turn.copy()
@@ -248,31 +210,29 @@ def test_route_takes_the_territory_with_fewest_onward_neighbours_and_leaves_dead
     assert board.names[next_attack(turn, 1)[0][1]] == "Ontario"  # greedy: the first of equal odds
 
 
-def test_strategist_plans_and_plays_all_in_runs_from_all_in_players():
+def test_strategist_plans_a_run_and_carries_its_whole_stack_on():
     from risk.actions import Occupy
 
     state, _ = north_america_run(stack=40)
-    view = state.view(0, RandomSource(2))
-    all_in = StrategistAgent(seed=1, iterations=20)  # the default: all in from three players on
-    assert all_in.all_in(view) and not StrategistAgent(seed=1, iterations=20, all_in_players=7).all_in(view)
-    plan = all_in._find_run(view, 0)
+    agent = StrategistAgent(seed=1, iterations=20)
+    plan = agent._find_run(state.view(0, RandomSource(2)), 0)
     assert plan is not None and plan.victim == 1 and plan.chance == 1.0
-    # The run's first conquest: the whole stack but one moves on, no guard against the victim.
+    # The run's first conquest: the whole stack but one moves on, no guard against the victim
+    # (its Quebec borders Ontario) or anyone else.
     ontario = state.board.id("ontario")
     east = state.board.id("eastern-united-states")
     state.armies[ontario] = 0
     state.owner[ontario] = 0
     state.phase, state.attack_source, state.attack_target, state.occupy_min = Phase.OCCUPY, east, ontario, 3
-    all_in._victim = 1
-    occupying = state.view(0, RandomSource(2))
-    assert all_in.act(occupying) == Occupy(39)
-    guarded = StrategistAgent(seed=1, iterations=20, all_in_players=7)
-    guarded._victim = 1
-    assert guarded.act(occupying) == Occupy(38)  # a guard of 2, the victim's Quebec next to it
+    agent._victim = 1
+    assert agent.act(state.view(0, RandomSource(2))) == Occupy(39)
+    # Without a run under way, a guard of 2 stays against the victim's Quebec.
+    agent._victim = None
+    assert agent.act(state.view(0, RandomSource(2))) == Occupy(38)
 
 
 def test_a_run_without_guards_carries_more_of_its_stack_past_other_players_stacks():
-    from ai.elimination import play_out
+    from ai.strategist.runs import play_out
 
     state, turn = north_america_run(stack=40)
     board = state.board
@@ -288,21 +248,3 @@ def test_a_run_without_guards_carries_more_of_its_stack_past_other_players_stack
     assert max(bare.armies[t] for t in ours) > max(guarded.armies[t] for t in ours)
     assert sorted(bare.armies[t] for t in ours)[:-1] == [1] * (len(ours) - 1)
     assert guarded.armies[board.id("greenland")] >= 12
-
-
-def test_strategist_run_guards_false_moves_the_whole_stack_on():
-    from risk.actions import Occupy
-
-    state, _ = north_america_run(stack=40)
-    board = state.board
-    east, ontario = board.id("eastern-united-states"), board.id("ontario")
-    state.owner[ontario], state.armies[ontario] = 0, 0
-    # A stack of player 2's next to Eastern United States: guarded, the run leaves 9 behind.
-    central = board.id("central-america")
-    state.owner[central], state.armies[central] = 2, 9
-    state.phase, state.attack_source, state.attack_target, state.occupy_min = Phase.OCCUPY, east, ontario, 3
-    occupying = state.view(0, RandomSource(2))
-    for spec, moved in (({"run_guards": True}, 31), ({}, 39)):
-        agent = StrategistAgent(seed=1, iterations=20, **spec)
-        agent._victim = 1
-        assert agent.act(occupying) == Occupy(moved)

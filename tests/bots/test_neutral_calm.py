@@ -1,4 +1,4 @@
-"""``strategist``'s ``neutral_calm``: in a duel with the neutral army, the neutral's stacks never
+"""``strategist`` in a duel with the neutral army, the neutral's stacks never
 attack, so they threaten nothing (the leaf's survival term, the fortify move) and a stack moving
 into a conquest leaves no guard against them; ``mcts`` (a baseline, unchanged) counts the neutral
 as any enemy."""
@@ -66,7 +66,6 @@ def test_no_guard_is_left_behind_against_the_neutral():
     calm = occupation(board, state.owner, state.armies, siam, indonesia, 3, peaceful=NEUTRAL)
     assert guarded == armies - 12 and calm == armies - 1
     assert make_agent("strategist").act(state.view(0, RandomSource(1))) == Occupy(armies - 1)
-    assert make_agent("strategist:neutral_calm=false").act(state.view(0, RandomSource(1))) == Occupy(armies - 12)
     assert make_agent("mcts").act(state.view(0, RandomSource(1))) == Occupy(armies - 12)
 
 
@@ -74,9 +73,8 @@ def test_the_search_model_moves_in_as_the_bot_does():
     state = duel_with_neutral(Phase.ATTACK, siam=20, china=12)
     board = state.board
     view = state.view(0, RandomSource(1))
-    calm = make_agent("strategist").turn_state(view)
+    calm = make_agent("strategist")._model(view)
     assert calm.peaceful == NEUTRAL and calm.copy().peaceful == NEUTRAL
-    assert make_agent("strategist:neutral_calm=false").turn_state(view).peaceful == NO_OWNER
     assert TurnState.from_view(view).peaceful == NO_OWNER  # mcts's model
     fearful = TurnState.from_view(view)
     for model in (calm, fearful):
@@ -113,4 +111,4 @@ def test_no_neutral_no_change():
     rules = Rules(two_player_neutral=False)
     state = GameState.new(players=2, seed=3, rules=rules)
     view = state.view(0, RandomSource(1))
-    assert make_agent("strategist").peaceful(view) == NO_OWNER
+    assert make_agent("strategist")._peaceful(view) == NO_OWNER

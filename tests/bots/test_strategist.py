@@ -241,6 +241,27 @@ def test_claims_complete_own_continents_and_block_in_a_duel_only():
     assert StrategistAgent(seed=1).act(own) == Claim(last)
 
 
+def test_a_duel_s_claims_race_when_ahead_and_stand_together_when_behind():
+    board = load_map()
+    world = world_of(board)
+    # Both players have entered every continent: nothing is left to build alone.
+    firsts = {shape.members[0]: 0 for shape in world.continents}
+    firsts.update({shape.members[1]: 1 for shape in world.continents})
+    ahead = claim_position(2, lambda b, t: firsts.get(t))
+    choice = StrategistAgent(seed=1).act(ahead).territory
+    # Equal shares everywhere: the race goes to the smallest continent, held soonest.
+    assert world.continent(choice).size == min(shape.size for shape in world.continents)
+    # One claim behind, the bot joins its own and borders few of the opponent's instead.
+    extra = next(t for t in range(len(board.names)) if t not in firsts)
+    behind = claim_position(2, lambda b, t: 1 if t == extra else firsts.get(t))
+    choice = StrategistAgent(seed=1).act(behind).territory
+
+    def together(t):
+        own = sum(1 for n in board.neighbours[t] if behind.owner[n] == 0)
+        return own - sum(1 for n in board.neighbours[t] if behind.owner[n] == 1)
+    assert together(choice) == max(together(t) for t in range(len(board.names)) if behind.owner[t] < 0)
+
+
 def trade_view(players: int, hand: list[int]):
     # Stacks of 3 everywhere, the cards by symbol: 0, 1, 2 are one of each kind (a set). Nobody
     # holds cards but the bot, so no run is worth it.
