@@ -61,6 +61,15 @@ def pool(maps: list[str], generated: int, seed: int) -> list[tuple[str, object]]
     return boards
 
 
+def armies_for(rules: Rules, board, players: int) -> Rules:
+    """``rules``, with the classic map's starting armies per territory (35 for 14, 2.5) where the
+    standard table cannot cover a big world's territories."""
+    needed = -(-len(board.names) // players)
+    if rules.starting_armies(players) >= needed:
+        return rules
+    return Rules(**{**rules.changes(), "starting_armies_override": -(-5 * needed // 2)})
+
+
 def features_of(state, player: int) -> list[float]:
     view = state.view(player, RandomSource(0))
     model = TurnModel.from_view(view)
@@ -85,7 +94,8 @@ def collect(args) -> None:
                     continue
                 shift = game % len(bots)
                 seats = bots[shift:] + bots[:shift]
-                match = Match([make_player(s) for s in seats], seed=args.seed * 1000 + game, rules=rules, board=board)
+                match = Match([make_player(s) for s in seats], seed=args.seed * 1000 + game,
+                              rules=armies_for(rules, board, len(seats)), board=board)
                 rows, seen = [], set()
                 while not match.state.is_terminal():
                     state = match.state
