@@ -110,6 +110,8 @@ class GameSession:
         self.waiting = Waiting(self.humans)
         self.stats = TurnStats(state.players)
         self.tally = BattleTally(state.players)  # each player's battles and dice luck, for the end
+        #: Continents that changed hands, (words, new holder), logged already, for the window's banner.
+        self.announcements: list[tuple[str, int]] = []
         self.version = 0
         self.undo_stack: list[tuple[GameState, int, int]] = []
         self.pending: list[Fortify] = []
@@ -297,11 +299,23 @@ class GameSession:
             if len(log) > 3000:
                 del log[:1000]
                 self.undo_stack.clear()
+        from risk.gui.waited import continent_notice
 
-    def note(self, text: str, kind: str = "info") -> None:
+        for continent, old, new in self.waiting.take_notices():
+            if not state.is_terminal():  # after "Game over" nobody cares who holds Asia
+                text = continent_notice(state.board, names, continent, old, new)
+                self.note(text, "continent", turn=state.turn)
+                self.announcements.append((text, new))
+
+    def take_announcements(self) -> list[tuple[str, int]]:
+        """The continents that changed hands since the last call, (words, new holder), once."""
+        out, self.announcements = self.announcements, []
+        return out
+
+    def note(self, text: str, kind: str = "info", turn: int | None = None) -> None:
         """A line of the window's own in every person's log (``kind`` "note": a bot's failure)."""
         for log in self.logs.values():
-            log.append(LogLine(text, -1, self.state.turn, kind))
+            log.append(LogLine(text, -1, self.state.turn if turn is None else turn, kind))
 
     def _rebuild(self) -> None:
         """The log and statistics of a loaded game, by replaying its record from the start."""
@@ -314,6 +328,7 @@ class GameSession:
             action = state.parse_action(text)
             self.tally.before(state, action)
             self.observe(state, state.apply(action))
+        self.announcements.clear()  # the past is in the log, in its place; the banner is for news
 
     # -- saving ------------------------------------------------------------------------------------
 

@@ -117,3 +117,27 @@ def test_loading_a_file_that_is_not_a_save_says_so(tmp_path, capsys):
     assert main(["play", "--load", str(path)]) != 0
     err = capsys.readouterr().err
     assert "not a saved game" in err and "JSON" not in err.split("(")[0]
+
+
+def test_a_resumed_game_tells_no_old_continent_changes_as_new(tmp_path):
+    """The log of a loaded game is rebuilt from its record, continents changing hands included, in
+    their place; none of them is told again as new at the first move after the load."""
+    from risk.gui.waited import continent_holders
+
+    app = start(quick_config(bots_only=True, bots=["angry"] * 3, seed=4, speed="max"))
+    scene = game(app)
+    until(app, lambda: sum(line.kind == "continent" for line in scene.session.log) >= 2)
+    path = tmp_path / "resumed.jsonl"
+    scene.session.save(path)
+    history = [line.text for line in scene.session.log if line.kind == "continent"]
+    app.quit()
+    app2 = start(quick_config(bots_only=True, bots=["angry"] * 3, speed="max"))
+    loaded = GameScene.loaded(app2, path)
+    app2.replace_all(loaded)
+    assert [line.text for line in loaded.session.log if line.kind == "continent"] == history
+    holders = continent_holders(loaded.state)
+    before = len(loaded.session.match.record.actions)
+    until(app2, lambda: len(loaded.session.match.record.actions) > before)
+    changed = sum(a != b for a, b in zip(holders, continent_holders(loaded.state)))
+    told = [line.text for line in loaded.session.log if line.kind == "continent"]
+    assert len(told) == len(history) + changed, told[len(history):]

@@ -20,7 +20,6 @@ from risk.gui.hints import Hinter
 from risk.gui.maprender import MapView
 from risk.gui.scenes.base import Scene
 from risk.gui.session import GameSession, HumanAgent, load_session
-from risk.gui.waited import continent_notice
 from risk.phase import Phase
 from risk.state import RandomSource
 
@@ -164,11 +163,8 @@ class GameScene(Scene):
             sound.play_events(events)
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
-        for continent, old, new in session.waiting.take_notices():
-            if not self.state.is_terminal():  # after "Game over" nobody cares who holds Asia
-                text = continent_notice(self.state.board, session.names, continent, old, new)
-                session.note(text, "continent")
-                pacing.announce(self.anims, text, new, self.state.neutral, speed)
+        for text, holder in session.take_announcements():
+            pacing.announce(self.anims, text, holder, self.state.neutral, speed)
         if any(isinstance(e, TurnStarted) for e in events):
             self.selection = self.selection.new_turn()
         if session.is_human_turn():
