@@ -108,6 +108,7 @@ class GameSession:
         self.load_note: str | None = None
         from risk.gui.waited import Waiting
         self.waiting = Waiting(self.humans)
+        self.waiting.start(state)
         self.stats = TurnStats(state.players)
         self.tally = BattleTally(state.players)  # each player's battles and dice luck, for the end
         #: Continents that changed hands, (words, new holder), logged already, for the window's banner.
@@ -322,6 +323,8 @@ class GameSession:
         record = self.match.record
         state = GameState.new(players=len(record.players), seed=record.seed, rules=record.rules,
                               board=record.board())
+        self.waiting = type(self.waiting)(self.humans)
+        self.waiting.start(state)
         if state.turn >= 1:
             self.stats.sample(state, state.turn - 1)
         for _, text in record.actions:
