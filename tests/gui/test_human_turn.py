@@ -58,6 +58,23 @@ def test_place_the_rest_automatically_during_set_up():
     assert not scene.auto_setup, "the automatic placing ends with the set-up"
 
 
+def test_the_armies_placed_automatically_are_spread_on_the_borders():
+    """Not every army on one territory: on the borders, where the enemy can strike."""
+    rules = Rules(setup="claim", placement="turns")
+    app = start(quick_config(seed=3, rules=rules, speed="max"))
+    scene = game(app)
+    until(app, lambda: scene.session.is_human_turn())
+    click(app, button(app, "Place the rest automatically").rect.center)
+    until(app, lambda: not scene.state.phase.is_setup, limit=3000)
+    state = scene.state
+    board = state.board
+    reinforced = [t for t in state.territories_of(0) if state.armies[t] > 1]
+    assert len(reinforced) >= 3, [(board.names[t], state.armies[t]) for t in reinforced]
+    for t in reinforced:
+        assert any(state.owner[n] != 0 for n in board.neighbours[t]), f"{board.names[t]} is not on a border"
+    assert max(state.armies[t] for t in reinforced) <= state.rules.starting_armies(3) // 3
+
+
 NORTH_AMERICA = ["Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec",
                  "Western United States", "Eastern United States", "Central America"]
 

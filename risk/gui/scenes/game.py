@@ -23,6 +23,9 @@ from risk.gui.session import GameSession, HumanAgent, load_session
 from risk.phase import Phase
 from risk.state import RandomSource
 
+#: The bot whose set-up "Place the rest automatically" plays.
+AUTO_SETUP_BOT = "threshold"
+
 
 class GameScene(Scene):
     pauses_game = False
@@ -222,8 +225,10 @@ class GameScene(Scene):
             return
         from ai import make_bot
 
+        # The Medium bot's set-up: claims that build towards a continent, each army on the border
+        # most in danger, which an army placed there makes safer, so they spread along the front.
         seed = (state.rng.seed or 0) + len(session.match.record.actions)
-        action = make_bot("angry").act(state.view(session.human, RandomSource(seed % (2 ** 32))))
+        action = make_bot(AUTO_SETUP_BOT).act(state.view(session.human, RandomSource(seed % (2 ** 32))))
         self.human_action(action)
 
     # -- saving ---------------------------------------------------------------------------------------
@@ -316,7 +321,7 @@ class GameScene(Scene):
     def on_Choose(self, intent):
         if intent.key == "auto-setup" and self.session.is_human_turn() and self.state.phase.is_setup:
             self.auto_setup.add(self.session.human)
-            self.say("The rest of your set-up is placed for you, as the Angry bot would.")
+            self.say("The rest of your set-up is placed for you, along your borders.")
 
     def on_Undo(self, intent):
         if self.session.undo():
