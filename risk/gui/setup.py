@@ -52,6 +52,51 @@ VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns":
                 "escalating": "4, 6, 8, ... rising", "fixed": "4/6/8/10 by kind",
                 "incremental": "4, 5, 6, ...", False: "off", True: "on"}
 
+#: What a rule's value means, as a clause of a sentence ("{}": the value), for the rules the
+#: editions change and the options on the screen; any other rule reads "name: value".
+RULE_PHRASES: dict[tuple[str, object], str] = {
+    ("setup", "deal"): "territories dealt at random",
+    ("setup", "claim"): "territories claimed in turns",
+    ("placement", "auto"): "starting armies placed at random",
+    ("placement", "none"): "one army on each territory to start",
+    ("placement", "turns"): "starting armies placed in turns",
+    ("reinforce_or_attack", True): "each turn either attack or take the armies for territories",
+    ("card_values", "fixed"): "card sets worth 4/6/8/10 by kind",
+    ("card_values", "incremental"): "card sets worth 4, 5, 6, ...",
+    ("card_values", "escalating"): "card sets worth 4, 6, 8, ... rising",
+    ("capture_cards", False): "no cards taken from a player you eliminate",
+    ("captured_cards", "hold"): "cards taken from an eliminated player kept until your turn",
+    ("captured_cards", "trade-any"): "after an elimination, trade at once, any set you hold",
+    ("defender_sees_dice", True): "the defender chooses the dice after seeing your roll",
+    ("mission_kill", "uk"): "a destroy mission needs the last army taken by you",
+    ("missions", True): "secret missions",
+    ("missions", False): "no missions",
+    ("capitals", True): "capitals: holding them wins",
+    ("capitals", False): "no capitals",
+    ("fortify", "adjacent"): "fortify to a neighbour",
+    ("fortify", "connected"): "fortify along your land",
+    ("fortify", "unlimited"): "many fortify moves",
+}
+_NUMBER_PHRASES = {"setup_limit": "at most {} armies on a territory at set-up",
+                   "fortify_max_armies": "at most {} armies in a fortify move",
+                   "defender_max_dice": "the defender rolls up to {} dice"}
+
+
+def rule_phrase(name: str, value) -> str:
+    """A rule's value in words, for the new-game screen: "territories dealt at random"."""
+    if (name, value) in RULE_PHRASES:
+        return RULE_PHRASES[(name, value)]
+    if name in _NUMBER_PHRASES:
+        return _NUMBER_PHRASES[name].format(value)
+    shown = VALUE_LABELS.get(value, str(value)) if isinstance(value, bool) or isinstance(value, str) else str(value)
+    return f"{RULE_LABELS.get(name, name.replace('_', ' '))}: {shown}"
+
+
+def rules_in_words(changes: dict) -> str:
+    """Rule changes as one sentence's list: "territories dealt at random, ..."."""
+    return "; ".join(rule_phrase(name, value) for name, value in changes.items())
+
+
 SETTINGS_NAME = "settings.json"
 MAX_SEED = 2 ** 63  # numpy takes any non-negative seed; a typed one is kept to 18 digits
 MAX_SETTINGS_BYTES = 64 * 1024

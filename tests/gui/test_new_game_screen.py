@@ -81,6 +81,34 @@ def test_a_changed_edition_brings_its_own_options_and_keyboard_changes_rows(data
     assert screen.setup.preset == "uk-new" and screen.setup.options == {}
 
 
+def test_the_editions_and_changed_options_are_described_in_words(data_folder, monkeypatch):
+    """What an edition changes, and the options changed on top of it, read as sentences, not as
+    the rules' own keys (``setup_limit=4``)."""
+    from risk.gui import theme
+    from risk.rules import PRESETS, Rules
+
+    shown: list[str] = []
+    render = theme.render
+    monkeypatch.setattr(theme, "render", lambda text, *a, **k: shown.append(text) or render(text, *a, **k))
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    keys = {f"{name}" for name in Rules().to_dict()} | {"True", "False"}
+    press(app, pygame.K_DOWN)                     # the edition row: its changes are described
+    for _ in PRESETS:
+        shown.clear()
+        frames(app, 1)
+        raw = [text for text in shown if "=" in text or any(key in text.split() for key in keys if "_" in key)]
+        assert not raw, (screen.setup.preset, raw)
+        press(app, pygame.K_RIGHT)
+    screen.setup = replace(screen.setup, options={"fortify": "connected", "missions": True})
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)                     # a seat: the options changed are listed
+    shown.clear()
+    frames(app, 1)
+    changed = [text for text in shown if "along your land" in text or "missions" in text.lower()]
+    assert changed and not [text for text in shown if "=" in text], shown
+
+
 def test_missions_with_two_players_cannot_start_and_say_why(data_folder):
     app = start(PlayConfig(menu=True, speed="max"))
     screen = open_new_game(app)

@@ -410,12 +410,12 @@ class NewGameScene(Scene):
         if focused == "preset":
             changes = PRESETS[self.setup.preset]
             text = ("The standard rules (US 1993)." if not changes else
-                    "Differs from the standard: " + ", ".join(f"{k}={v}" for k, v in changes.items()) + ".")
+                    "Differs from the standard: " + S.rules_in_words(changes) + ".")
         elif focused in S.RULE_OPTIONS:
             text = dict((n, h) for n, _, h in Rules.describe())[focused]
         else:
             changes = self.setup.options
-            text = ("Options changed on top of the edition: " + ", ".join(f"{k}={v}" for k, v in changes.items())
+            text = ("Changed on top of the edition: " + S.rules_in_words(changes) + "."
                     if changes else "Up/Down: choose a row; Left/Right: change it.")
         y = top
         for line in theme.wrap(text, 13, area.width)[: max(1, (area.bottom - top) // 17)]:
