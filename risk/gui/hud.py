@@ -221,7 +221,7 @@ def build_widgets(scene) -> list:
 def bar_text(scene) -> list[Block]:
     """What the action bar says: the guidance, then a passing message, the hint, the odds."""
     message = scene.message
-    if message is not None and time.monotonic() > message[1]:
+    if message is not None and (time.monotonic() > message[1] or message[2] != scene.state.phase):
         scene.message = message = None
     blocks = [Block(guidance(scene), theme.TEXT, bold=True)]
     if message is not None:

@@ -221,3 +221,20 @@ def test_hint_asks_the_best_bot(monkeypatch):
     actions = len(scene.session.match.record.actions)
     click(app, button(app, "Do it").rect.center)
     assert len(scene.session.match.record.actions) == actions + 1
+
+
+def test_a_message_about_the_deploy_is_gone_once_the_attack_begins():
+    """"Undone." answers the undo; it does not stay on the bar into the attack phase."""
+    from risk.gui.hud import bar_text
+
+    state = classic_position({"Alaska": (0, 5), "Kamchatka": (1, 1)}, phase=Phase.DEPLOY, pool=4)
+    app = scene_with(state, [HumanAgent(), angry(), angry()])
+    scene = game(app)
+    alaska = state.board.id("Alaska")
+    territory_click(app, alaska)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert any(block.text == "Undone." for block in bar_text(scene))
+    hover(app, scene.view.centre(alaska))
+    click(app, button(app, "Place all here").rect.center)
+    assert scene.state.phase == Phase.ATTACK
+    assert not any(block.text == "Undone." for block in bar_text(scene))

@@ -40,7 +40,9 @@ class GameScene(Scene):
         self.hinter = Hinter()
         self.selection = selection.Selection()
         self.hint = None
-        self.message: tuple[str, float] | None = None
+        #: (words, until when, the phase they were said in): a message answers a moment of the
+        #: turn, so it goes when the phase changes.
+        self.message: tuple[str, float, object] | None = None
         self.log_scroll = 0
         self.over_shown = False
         self.dialog_for = None
@@ -265,7 +267,7 @@ class GameScene(Scene):
     # -- the person's input ------------------------------------------------------------------------
 
     def say(self, text: str, seconds: float = 3.0) -> None:
-        self.message = (text, time.monotonic() + seconds)
+        self.message = (text, time.monotonic() + seconds, self.state.phase)
 
     def handle(self, intent) -> None:
         if self.anims.blocking() and not isinstance(intent, (I.Hover, I.Scroll, I.Speed)):
