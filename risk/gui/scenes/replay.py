@@ -191,7 +191,7 @@ class ReplayScene(Scene):
         y += 6
         chart_h = max(120, min(200 if rect.height > 700 else 160, (inner.bottom - y) // 2))
         chart = pygame.Rect(inner.x, y, inner.width, chart_h)
-        turns, series = replay.stats_upto(state.turn)
+        turns, series = replay.stats_at(replay.index)
         name = CHARTS[self.chart]
         draw_chart(surface, chart, name.title(), turns, series[name], list(range(state.players)), state.neutral)
         log_area = pygame.Rect(inner.x, chart.bottom + 10, inner.width, inner.bottom - chart.bottom - 10)
