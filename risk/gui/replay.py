@@ -16,7 +16,7 @@ from pathlib import Path
 
 from risk.errors import RecordError, RiskError
 from risk.events import GameOver, TurnStarted
-from risk.gui.session import _KINDS, LogLine, player_names
+from risk.gui.session import _KINDS, LogLine, player_names, telling_order
 from risk.gui.stats import TurnStats
 from risk.record import GameRecord
 from risk.state import GameState, RandomSource
@@ -107,7 +107,7 @@ class Replay:
 
     def _observe(self, state, events, position: int) -> None:
         self.stats.observe(state, events, position)
-        for event in events:
+        for event in telling_order(events):
             player = getattr(event, "player", None)
             if isinstance(event, GameOver):
                 player = event.winner if event.winner is not None else -1

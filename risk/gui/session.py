@@ -90,6 +90,12 @@ _KINDS = {TerritoryClaimed: "setup", ArmyPlaced: "setup", TurnStarted: "turn",
           GameOver: "end"}
 
 
+def telling_order(events: list) -> list:
+    """``events`` in the order a log tells them. The engine ends the game on the last conquest,
+    before the winner moves in: the winner's last move is told first, then the end."""
+    return [e for e in events if not isinstance(e, GameOver)] + [e for e in events if isinstance(e, GameOver)]
+
+
 class GameSession:
     """The match shown in the window, and what the window adds to it."""
 
@@ -279,9 +285,7 @@ class GameSession:
     def observe(self, state, events) -> None:
         """Log what happened, as each person at the window may see it: their own secrets only
         (every event in a game of bots alone)."""
-        # The engine ends the game on the last conquest, before the winner moves in: the log
-        # tells the winner's last move first, then the end.
-        events = [e for e in events if not isinstance(e, GameOver)] + [e for e in events if isinstance(e, GameOver)]
+        events = telling_order(events)
         first = self.humans[0] if self.humans else None
         self.stats.observe(state, visible_events(events, first))
         self.waiting.observe(state, events)

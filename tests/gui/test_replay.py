@@ -110,6 +110,17 @@ def test_the_replay_chart_shows_no_sample_from_after_the_position(data_dir, monk
     assert checked >= 2
 
 
+@pytest.mark.parametrize("name", [RECORD, "missions.jsonl", "uk-old.jsonl"])
+def test_the_replay_log_tells_the_winners_last_move_before_game_over(name, data_dir):
+    """As the game's own log does: the engine ends the game at the last conquest, with the
+    winner's move into it among the same action's events; "Game over" is told last."""
+    from risk.gui.replay import Replay
+
+    replay = Replay.open(data_dir / "records" / name)
+    last = replay.lines_upto(len(replay))[replay.steps[-1].first_line:]
+    assert last[-1].kind == "end" and [line.kind for line in last].count("end") == 1, [l.text for l in last]
+
+
 def test_a_damaged_record_is_refused_naming_the_line(tmp_path, data_dir):
     from risk.errors import RecordError
     from risk.gui.replay import Replay
