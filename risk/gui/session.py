@@ -18,7 +18,7 @@ from risk.events import (ArmyPlaced, BlitzResolved, CardDrawn, CardsTraded, Depl
                          Fortified, GameOver, Occupied, PlayerEliminated, ReinforcementsReceived,
                          TerritoryClaimed, TerritoryConquered, TurnStarted, visible_events)
 from risk.gui.endstats import BattleTally
-from risk.gui.stats import TurnStats
+from risk.gui.stats import Rounds, TurnStats
 from risk.match import Match
 from risk.phase import Phase
 from risk.state import GameState, RandomSource
@@ -116,6 +116,7 @@ class GameSession:
         self.waiting = Waiting(self.humans)
         self.waiting.start(state)
         self.stats = TurnStats(state.players)
+        self.rounds = Rounds(state)
         self.tally = BattleTally(state.players)  # each player's battles and dice luck, for the end
         #: Continents that changed hands, (words, new holder), logged already, for the window's banner.
         self.announcements: list[tuple[str, int]] = []
@@ -288,6 +289,7 @@ class GameSession:
         events = telling_order(events)
         first = self.humans[0] if self.humans else None
         self.stats.observe(state, visible_events(events, first))
+        self.rounds.observe(events)
         self.waiting.observe(state, events)
         self.tally.observe(events)
         names = self.names
@@ -329,6 +331,7 @@ class GameSession:
                               board=record.board())
         self.waiting = type(self.waiting)(self.humans)
         self.waiting.start(state)
+        self.rounds = Rounds(state)
         if state.turn >= 1:
             self.stats.sample(state, state.turn - 1)
         for _, text in record.actions:

@@ -57,3 +57,22 @@ class TurnStats:
 
     def series(self, name: str) -> list[list[int]]:
         return {"territories": self.territories, "armies": self.armies, "income": self.income}[name]
+
+
+class Rounds:
+    """Counts the rounds of a game: a round starts when a turn goes to a player seated no later
+    than the one before (every living player has moved once), as :class:`TurnStats` samples."""
+
+    def __init__(self, state=None):
+        self.round = 0
+        self.last_player = -1
+        if state is not None and not state.phase.is_setup and state.turn >= 1:
+            # A game dealt and placed for everyone starts in its first turn, with no event for it.
+            self.round, self.last_player = 1, state.current_player
+
+    def observe(self, events) -> None:
+        for event in events:
+            if isinstance(event, TurnStarted):
+                if event.player <= self.last_player or self.round == 0:
+                    self.round += 1
+                self.last_player = event.player
