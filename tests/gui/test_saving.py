@@ -141,3 +141,21 @@ def test_a_resumed_game_tells_no_old_continent_changes_as_new(tmp_path):
     changed = sum(a != b for a, b in zip(holders, continent_holders(loaded.state)))
     told = [line.text for line in loaded.session.log if line.kind == "continent"]
     assert len(told) == len(history) + changed, told[len(history):]
+
+
+def test_the_saves_are_listed_by_map_turn_and_players(data_folder):
+    """Not by the time alone: which map, how far the game got and who plays in it."""
+    from risk.gui import saves
+    from risk.gui.scenes.dialogs import LoadDialog
+
+    app = start(quick_config(seed=8))
+    scene = game(app)
+    scene.save_as()
+    press(app, pygame.K_l, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    path = next(p for p in dialog.paths if p.parent == saves.saves_dir())
+    until(app, lambda: "round" in dict((key, label) for label, key, _ in dialog.choices())[path])
+    label = dict((key, label) for label, key, _ in dialog.choices())[path]
+    assert "Classic" in label and "turn 1" in label and "round 1" in label, label
+    assert "You" in label and "Angry" in label, label
