@@ -56,6 +56,18 @@ def list_saves(limit: int = 12) -> list[Path]:
     return found[:limit]
 
 
+def keep_unfinished(path: Path) -> Path | None:
+    """Move the unfinished game in ``path`` (the autosave another game is about to replace) into
+    the saves folder; its new path, or None when there was nothing to keep. OSError if it cannot
+    be moved."""
+    if not unfinished(path):
+        return None
+    target = new_save_path()
+    ensure_parent(target)
+    os.replace(path, target)
+    return target
+
+
 def ensure_parent(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
 

@@ -159,3 +159,35 @@ def test_the_saves_are_listed_by_map_turn_and_players(data_folder):
     label = dict((key, label) for label, key, _ in dialog.choices())[path]
     assert "Classic" in label and "turn 1" in label and "round 1" in label, label
     assert "You" in label and "Angry" in label, label
+
+
+def test_a_new_game_keeps_the_unfinished_autosave_it_would_replace(data_folder):
+    """The autosave of an unfinished game is not overwritten by the next game without a word: it
+    is kept among the saves, and the window says so."""
+    from risk.gui import saves
+
+    app = start(quick_config(seed=8))
+    territory_click(app, game(app).state.territories_of(0)[0])
+    app.quit()  # closing mid-game autosaves it
+    path = saves.autosave_path()
+    unfinished = path.read_text()
+    assert saves.unfinished(path)
+    app = start(quick_config(seed=9))
+    game(app).autosave()
+    kept = [p for p in saves.list_saves() if p.parent == saves.saves_dir()]
+    assert [p.read_text() for p in kept] == [unfinished]
+    assert path.read_text() != unfinished
+    assert app.toast is not None and "kept" in app.toast[0]
+    game(app).autosave()  # the new game's own autosave is its to replace
+    assert len([p for p in saves.list_saves() if p.parent == saves.saves_dir()]) == 1
+
+
+def test_resuming_the_autosave_replaces_it_without_keeping_a_copy(data_folder):
+    from risk.gui import saves
+
+    app = start(quick_config(seed=8))
+    territory_click(app, game(app).state.territories_of(0)[0])
+    app.quit()
+    app = start(PlayConfig(load=saves.autosave_path(), speed="max"))
+    game(app).autosave()
+    assert not [p for p in saves.list_saves() if p.parent == saves.saves_dir()]

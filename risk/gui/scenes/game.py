@@ -47,6 +47,9 @@ class GameScene(Scene):
         self.over_shown = False
         self.dialog_for = None
         self.autosave_enabled = True
+        #: Whether the autosave file holds this game (or nothing worth keeping) and may be written
+        #: over; until then an unfinished game found there is kept among the saves first.
+        self.autosave_is_mine = False
         self.auto_setup: set[int] = set()  # people whose set-up is being placed for them
         self.waited = None  # the "while you waited" summary on show (its territories are ringed)
         self.rects = {}
@@ -77,6 +80,7 @@ class GameScene(Scene):
     def loaded(cls, app, path) -> "GameScene":
         session = load_session(path)
         scene = cls(app, session)
+        scene.autosave_is_mine = _same_file(path, saves.autosave_path())
         if session.load_note:
             session.note(session.load_note[:1].upper() + session.load_note[1:] + ".")
             app.notify(f"Loaded {getattr(path, 'name', path)}: {session.load_note}", 6)
@@ -242,6 +246,11 @@ class GameScene(Scene):
             return
         path = saves.autosave_path()
         try:
+            if not self.autosave_is_mine:
+                kept = saves.keep_unfinished(path)
+                if kept is not None:
+                    self.app.notify(f"Your unfinished game was kept as {kept.name} (Ctrl+L loads it)", 6)
+                self.autosave_is_mine = True
             saves.ensure_parent(path)
             self.session.save(path)
         except (OSError, RiskError) as exc:
@@ -405,6 +414,15 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         hud.draw(self, surface)
+
+
+def _same_file(a, b) -> bool:
+    from pathlib import Path
+
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
 
 
 def _reason(exc: IllegalActionError) -> str:
