@@ -11,6 +11,12 @@ from risk.errors import UsageError
 
 SPEEDS = ("slow", "normal", "fast", "max")
 
+#: (option, its argparse name, its default): what sets up a new game, which --load refuses.
+NEW_GAME_OPTIONS = (("--players", "players", None), ("--bots", "bots", ""), ("--seed", "seed", None),
+                    ("--map", "map", None), ("--rules", "rules", ""), ("--rules-preset", "rules_preset", "us-1993"),
+                    ("--max-turns", "max_turns", None), ("--humans", "humans", 1), ("--seat", "seat", 1),
+                    ("--bots-only", "bots_only", False))
+
 
 def register(sub) -> None:
     parser = sub.add_parser(
@@ -65,6 +71,10 @@ def build_config(args):
 
     size = _size(args.size)
     if args.load is not None:
+        given = [option for option, dest, default in NEW_GAME_OPTIONS if getattr(args, dest) != default]
+        if given:
+            raise UsageError(f"--load resumes the saved game as it was saved; {given[0]} would set up "
+                             "another game (leave it out, or start a new game without --load)")
         if args.load.is_dir():
             raise UsageError(f"--load {args.load}: is a folder, not a saved game")
         if not args.load.is_file():
