@@ -238,3 +238,16 @@ def test_a_message_about_the_deploy_is_gone_once_the_attack_begins():
     click(app, button(app, "Place all here").rect.center)
     assert scene.state.phase == Phase.ATTACK
     assert not any(block.text == "Undone." for block in bar_text(scene))
+
+
+def test_the_hint_comes_from_the_strongest_bot_the_expert_plays():
+    """Expert plays the strongest bot; the hint is that bot's move too, and comes in moments."""
+    from ai.registry import STRONGEST
+    from risk.gui import setup as S
+
+    app = start(quick_config(seed=12))
+    scene = game(app)
+    press(app, pygame.K_h)
+    assert scene.hint["bot"] == STRONGEST == S.DIFFICULTIES["Expert"]
+    until(app, lambda: scene.hint.get("action") is not None, limit=2000)
+    assert scene.state.is_legal(scene.hint["action"])
