@@ -102,3 +102,14 @@ def test_load_refuses_the_options_of_a_new_game_in_one_line(extra, tmp_path, cap
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and err.startswith("risk: error: "), err
     assert extra[0] in err and "--load" in err, err
+
+
+def test_a_bad_command_line_and_a_bad_value_read_the_same(capsys):
+    """argparse's refusals and the program's own are one form: ``risk: error: ...``, one line."""
+    from risk.cli import main
+
+    for argv in (["play", "--speed", "warp"], ["play", "--size", "10x10"], ["play", "--players", "x"],
+                 ["play", "--bots", "nosuchbot"]):
+        assert main(argv) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("risk: error: ") and err.count("\n") == 1, (argv, err)
