@@ -9,6 +9,7 @@ from risk.actions import Fortify, Occupy
 from risk.gui import intents as I
 from risk.gui import saves, theme
 from risk.gui.keys import key_help
+from risk.gui.savelist import SaveDescriptions
 from risk.gui.scenes.base import ButtonMenu, Dialog, FilePicker
 from risk.gui.widgets import Button, Slider, button_width
 from risk.phase import Phase
@@ -226,7 +227,7 @@ class LoadDialog(FilePicker):
     def __init__(self, app):
         super().__init__(app)
         self.paths = saves.list_saves(10)
-        self.descriptions = saves.SaveDescriptions(self.paths)
+        self.descriptions = SaveDescriptions(self.paths)
 
     def choices(self):
         from risk.gui.layout import ellipsize
