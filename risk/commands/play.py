@@ -28,6 +28,9 @@ def register(sub) -> None:
                "folder and MARKOV_RISK_AUTOSAVE the autosave file.")
     add_game_options(parser, bots_default="")
     for action in parser._actions:
+        if action.dest == "map":
+            action.help = ("a map file: this program's JSON, or a Domination .map, shown on its own picture "
+                           "when the files its [files] section names are beside it (default: classic)")
         if action.dest == "bots":
             action.help = ("the bots of the other seats, comma-separated; one name fills every bot seat "
                            "(default: the best available: mcts,markov,threshold when they exist, else angry); "
@@ -68,6 +71,7 @@ def build_config(args):
     from risk.board import load_map
     from risk.gui.app import PlayConfig
     from risk.gui.bots import default_bots
+    from risk.gui.setup import load_board
 
     size = _size(args.size)
     if args.load is not None:
@@ -114,7 +118,7 @@ def build_config(args):
     if not args.bots_only and args.seat > players:
         raise UsageError(f"--seat {args.seat} is not a seat of a {players}-player game")
     rules = rules_from_args(args)
-    board = load_map(args.map)
+    board = load_board(Path(args.map)) if args.map else load_map(None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns,
                     None if args.rules_preset == "us-1993" else args.rules_preset)

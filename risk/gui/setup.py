@@ -168,17 +168,22 @@ def list_maps(user_folder: Path | None = None) -> list[MapChoice]:
 
 
 def load_board(path: Path):
-    """The board of a map file: JSON as it is, a Domination ``.map`` through the importer.
-    Raises MapError naming the file."""
+    """The board of a map file: JSON as it is, a Domination ``.map`` through the importer (its
+    picture found beside it). Raises MapError naming the file."""
     from risk.board import board_from_dict, load_map
+
+    from risk.gui.mapfiles import remember
 
     path = Path(path)
     if path.suffix.lower() == ".map":
         from risk.domination import read_domination
 
         data, _warnings = read_domination(path)
-        return board_from_dict(data, path=str(path))
-    return load_map(path)
+        board = board_from_dict(data, path=str(path))
+    else:
+        board = load_map(path)
+    remember(board, path)  # the window finds the map's pictures and its cached geometry beside it
+    return board
 
 
 # -- the choices ------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ class GameScene(Scene):
     def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session
-        self.view = MapView(session.board)
+        self.view = prepared_view(app, session.board)
         self.view.neutral = session.state.neutral
         self.anims = anim.Animations()
         self.pacer = pacing.BotPacer(session)
@@ -414,6 +414,16 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         hud.draw(self, surface)
+
+
+def prepared_view(app, board) -> MapView:
+    """The map view of ``board``, saying "Preparing the map..." on the screen first when its
+    geometry must be worked out (a map given by positions, opened the first time)."""
+    from risk.gui.geocache import cache_files, is_quick
+
+    if not is_quick(board) and not any(path.is_file() for path in cache_files(board)):
+        app.show_progress(f"Preparing the map {board.name}...")
+    return MapView(board)
 
 
 def _same_file(a, b) -> bool:
