@@ -217,6 +217,27 @@ def _read_cards(map_path: Path, cards_name: str | None, countries: dict[int, dic
     return symbols
 
 
+def companion_files(path: str | Path) -> list[Path]:
+    """The files a Domination map's [files] section names (its picture, index image, cards file)
+    that sit beside it: what goes with the map when it is copied. Names with a folder in them are
+    left out, as the importer leaves them."""
+    path = Path(path)
+    out = []
+    section = None
+    for raw in _read_text(path, "map file").splitlines():
+        line = raw.split(";", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+        elif section == "files":
+            parts = line.split(None, 1)
+            if len(parts) == 2 and parts[0].lower() in ("pic", "map", "crd"):
+                name = parts[1].strip()
+                found = path.parent / name
+                if Path(name).name == name and found.is_file() and found not in out:
+                    out.append(found)
+    return out
+
+
 def _picture(map_path: Path, files: dict[str, str], warnings: list[str]) -> dict[str, Any] | None:
     """The map's picture and index image (``image``, ``index`` and their ``size``) when the
     [files] section names both and both sit beside the map, of one size; None otherwise (with a

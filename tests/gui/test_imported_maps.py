@@ -191,3 +191,28 @@ def test_a_long_land_border_of_a_map_without_shapes_is_drawn_as_a_route(tmp_path
         (ax, ay), (bx, by) = view.board.positions[a], view.board.positions[b]
         long = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > reach
         assert (frozenset((a, b)) in geometry.routes) == long
+
+
+def test_a_dropped_map_brings_its_pictures_and_the_screen_previews_it_on_them(data_folder, tmp_path):
+    from risk.gui.app import PlayConfig
+    from risk.gui.scenes.game import GameScene
+    from tests.support.gui import frames, open_new_game, widget_with
+
+    outside = tmp_path / "downloads"
+    shutil.copytree(ISLES.parent, outside)
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(outside / "isles.map")))
+    frames(app, 1)
+    for name in ("isles.map", "isles_pic.png", "isles_map.gif"):
+        assert (data_folder / "maps" / name).is_file(), name
+    shutil.rmtree(outside)  # from here on only the copies are there
+    view, summary = screen._loaded_preview()
+    assert view.art is not None and summary.startswith("Isles of Test: 7 territories")
+    frames(app, 1)
+    click_start = widget_with(app, "Start")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click_start.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click_start.rect.center, button=1))
+    frames(app, 1)
+    scene = app.find(GameScene)
+    assert scene is not None and scene.view.art is not None and scene.state.board.name == "Isles of Test"

@@ -493,7 +493,8 @@ class NewGameScene(Scene):
 
     def add_map(self, dropped: str) -> None:
         """A map file dropped on the window: copied into the player's maps folder (checked
-        first, so that only maps that load are kept) and chosen."""
+        first, so that only maps that load are kept), a Domination map with the files its [files]
+        section names, and chosen."""
         import shutil
         from pathlib import Path
 
@@ -508,9 +509,11 @@ class NewGameScene(Scene):
             target = folder / source.name
             if source.resolve() != target.resolve():
                 shutil.copyfile(source, target)
-                cards = source.with_suffix(".cards")  # a Domination map's cards file, if beside it
-                if source.suffix.lower() == ".map" and cards.is_file():
-                    shutil.copyfile(cards, folder / cards.name)
+                if source.suffix.lower() == ".map":  # its picture, index image and cards go with it
+                    from risk.domination import companion_files
+
+                    for companion in companion_files(source):
+                        shutil.copyfile(companion, folder / companion.name)
         except (RiskError, OSError) as exc:
             self.app.notify(f"Cannot add {source.name}: {exc}", 5)
             return
