@@ -24,7 +24,7 @@ COMMANDS = {
     "odds": ("risk.commands.odds", "exact odds, expected losses and survivors of a battle"),
     "tournament": ("risk.commands.tournament", "play many games between bots and rank them"),
     "tune": ("risk.commands.tune", "tune a bot's numeric parameters against a field of opponents"),
-    "map": ("risk.commands.map", "show, check or import a map"),
+    "map": ("risk.commands.map", "show, check, import or generate a map"),
     "replay": ("risk.commands.replay", "replay a game record and verify its outcome"),
     "bots": ("risk.commands.bots", "list the bots and their parameters"),
     "bot": ("risk.commands.bot", "check a bot that speaks the bot protocol"),

@@ -56,7 +56,7 @@ class AgentFault(RiskError):
         self.bot = bot
         self.kind = kind
         self.detail = detail
-        super().__init__(f"bot {bot!r} in seat {seat + 1} {kind}: {detail}")
+        super().__init__(f"bot {bot!r} in seat {seat} {kind}: {detail}")  # seats from 0, as in the protocol
 
 
 class BotFault(Exception):

@@ -30,7 +30,7 @@ def register(sub) -> None:
     check.add_argument("--move-time", type=positive_float, default=10.0, metavar="SECONDS",
                        help="seconds the bot may take over one move (default 10)")
     check.add_argument("--transcripts", metavar="DIR", default=None,
-                       help="keep each game's conversation here (game-N.jsonl)")
+                       help="keep each game's conversation (game-N.jsonl) and the bot's stderr (bot.log) here")
     check.set_defaults(run=run_check)
     parser.set_defaults(run=lambda args: parser.print_help() or 2)
 

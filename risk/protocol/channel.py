@@ -145,6 +145,16 @@ class BotProcess:
             self._pump(self._wait(deadline, 1.0 if self._pidfd is not None else 0.1))
         return self._lines.pop(0)
 
+    def output_ended(self) -> bool:
+        """Whether the program's output has ended, as far as can be seen without waiting (a
+        program kept between games is not taken for the next one once it has). A line too long
+        to read counts as the end: nothing after it could be read either."""
+        try:
+            self._pump(0)
+        except ChannelFault:
+            return True
+        return self._eof
+
     def _pump(self, timeout: float) -> None:
         for key, _ in self._selector.select(timeout):
             if key.data == "exit":

@@ -5,13 +5,15 @@ folder. A bot file says more::
 
     {"command": ["node", "random.js"], "cwd": ".", "name": "random-js",
      "options": {"depth": 2}, "retries": 2, "timeout": 60, "log": "logs/random-js.log",
-     "reuse": false}
+     "reuse": true}
 
 ``command`` is a list (or one string, split like a shell line); ``cwd`` and ``log`` are relative
-to the file's folder. A bot file's spec may set options like a built-in bot's parameters:
-``bots/deep.toml:depth=3,width=8``; its ``options`` are the defaults (so ``risk tune`` can tune
-them). A spec read from a save or record never starts a program: ``risk.players.make_trusted_player``
-refuses these specs, as it refuses import paths.
+to the file's folder. ``reuse`` (true by default, for ``cmd:`` specs too) keeps a program that
+finished a game cleanly for the next game of the same bot (:mod:`risk.protocol.external`);
+``"reuse": false`` starts a fresh program for every game. A bot file's spec may set options
+like a built-in bot's parameters: ``bots/deep.toml:depth=3,width=8``; its ``options`` are the
+defaults (so ``risk tune`` can tune them). A spec read from a save or record never starts a
+program: ``risk.players.make_trusted_player`` refuses these specs, as it refuses import paths.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from risk.errors import UsageError
 
 CMD_PREFIX = "cmd:"
 BOT_FILE_SUFFIXES = (".json", ".toml")
+#: Whether a program is kept between games unless its bot file says ``"reuse": false``.
+DEFAULT_REUSE = True
 _FILE_KEYS = {"command", "cwd", "name", "options", "retries", "timeout", "log", "reuse"}
 
 
@@ -74,7 +78,7 @@ class BotProgram:
         return ExternalAgent(settings["command"], spec=spec, cwd=settings.get("cwd"), options=merged,
                              display_name=settings.get("name"), retries=settings.get("retries", DEFAULT_RETRIES),
                              timeout=settings.get("timeout", DEFAULT_TIMEOUT), log_path=settings.get("log"),
-                             reuse=settings.get("reuse", False))
+                             reuse=settings.get("reuse", DEFAULT_REUSE))
 
 
 def _read_spec(spec: str) -> dict[str, Any]:
