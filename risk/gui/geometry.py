@@ -100,9 +100,10 @@ class MapGeometry:
                 points = [(x * sx, y * sy) for x, y in board.shapes[t]]
                 code = t + 1
                 pygame.draw.polygon(canvas, (code & 255, code >> 8, 1), points)
-            pixels = pygame.surfarray.array3d(canvas).transpose(1, 0, 2).astype(np.int16)
-            drawn = pixels[:, :, 2] > 0
-            labels[drawn] = pixels[:, :, 0][drawn] + 256 * pixels[:, :, 1][drawn] - 1
+            drawn = pygame.surfarray.array_blue(canvas).T > 0
+            code = pygame.surfarray.array_red(canvas).T[drawn].astype(np.int16)
+            code += 256 * pygame.surfarray.array_green(canvas).T[drawn].astype(np.int16)
+            labels[drawn] = code - 1
         return labels
 
     def _cells(self, width: int, height: int, territories: list[int]) -> np.ndarray:

@@ -26,6 +26,18 @@ from risk.gui.maplabels import draw_name, place_names
 #: How much of the owner's colour covers a territory on the author's picture (the rest shows
 #: the picture: its names, its lines, its relief).
 PICTURE_TINT = 0.5
+#: Zooming in goes no further than the map's own units a pixel (a generated world's territory
+#: is then about a hundred pixels across), nor past this many pixels for the whole map's layers.
+MAX_SCALE = 1.0
+MAX_LAYER_PIXELS = 3_000_000
+#: A map is offered zoom only when it can be shown at least this much bigger than fitted.
+ZOOM_WORTH = 1.3
+#: One step of zooming in or out.
+ZOOM_STEP = 1.25
+#: The usual distance between neighbouring badges, in pixels, at which most names find a place.
+NAME_ROOM = 32
+#: Layers of at most this many pixels are worked out at twice their resolution for smooth lines.
+SUPERSAMPLED_PIXELS = 1_200_000
 
 
 class MapView:
@@ -40,6 +52,14 @@ class MapView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.map_rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
+        #: How many times bigger than fitted the map is shown (1: all of it), up to ``max_zoom``;
+        #: ``focus``: the map point at the middle of the view (None: the map's middle).
+        self.zoom = 1.0
+        self.max_zoom = 1.0
+        self.focus: tuple[float, float] | None = None
+        self._legible_first = False  # the first layout picks the zoom at which badges stand apart
+        self._rezoomed = False  # a zoom waits for the next layout
+        self.fit = 1.0  # the scale at which all of the map fits the view
         self._fill_key = None
         self._fill: pygame.Surface | None = None
         self._regions: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -51,19 +71,107 @@ class MapView:
     # -- fitting -----------------------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
-        """Fit the map into ``rect`` (rebuilding the static layers if the size changed)."""
+        """Fit the map into ``rect`` at the zoom asked for (rebuilding the static layers if the
+        size changed): all of it at zoom 1, else the part round ``focus``."""
         rect = pygame.Rect(rect)
-        if rect == self.rect:
+        if rect == self.rect and not self._rezoomed:
             return
-        self.rect = rect
+        self.rect, self._rezoomed = rect, False
         w_map, h_map = self.geometry.size
-        scale = min(rect.width / w_map, rect.height / h_map)
+        fit = self.fit = min(rect.width / w_map, rect.height / h_map)
+        self.max_zoom = max(1.0, min(MAX_SCALE / fit, (MAX_LAYER_PIXELS / (w_map * h_map * fit * fit)) ** 0.5))
+        if self.max_zoom < ZOOM_WORTH:
+            self.max_zoom = 1.0
+        if self._legible_first:
+            self._legible_first = False
+            self.zoom = self._legible_zoom(fit)
+        self.zoom = max(1.0, min(self.zoom, self.max_zoom))
+        scale = fit * self.zoom
         width, height = max(2, int(w_map * scale)), max(2, int(h_map * scale))
         self.scale = scale
-        self.ui = max(0.6, min(1.25, scale))  # how big badges and labels are: not with the map past a point
-        self.map_rect = pygame.Rect(rect.x + (rect.width - width) // 2, rect.y + (rect.height - height) // 2,
-                                    width, height)
+        self.ui = _ui(scale)
+        self.map_rect = pygame.Rect(0, 0, width, height)
+        focus = self.focus or (w_map / 2, h_map / 2)
+        self._place(rect.centerx - focus[0] * scale, rect.centery - focus[1] * scale)
         self._build(width, height)
+
+    # -- zoom and pan -----------------------------------------------------------------------------
+
+    def open_legibly(self) -> None:
+        """At the next :meth:`layout`, show the map as big as it takes for no army badge to cover
+        another (all of it when they all stand apart fitted; a big world a part at a time)."""
+        self._legible_first = True
+
+    def _legible_zoom(self, fit: float) -> float:
+        """The least zoom (in steps of :data:`ZOOM_STEP`) at which the badges of nearly every two
+        neighbouring territories stand apart (the closest 1% are let be), and the usual gap
+        between them leaves room for names (:data:`NAME_ROOM`)."""
+        from scipy.spatial import cKDTree
+
+        centres = np.array(self.geometry.centres, dtype=float)
+        if len(centres) < 2:
+            return 1.0
+        gaps, _ = cKDTree(centres).query(centres, k=2)
+        closest, usual = float(np.quantile(gaps[:, 1], 0.01)), float(np.median(gaps[:, 1]))
+        zoom = 1.0
+        while zoom < self.max_zoom:
+            scale = fit * zoom
+            if closest * scale >= 2 * _badge_radius(_ui(scale)) + 2 and usual * scale >= NAME_ROOM:
+                break
+            zoom = min(self.max_zoom, zoom * ZOOM_STEP)
+        return zoom
+
+    @property
+    def zoomable(self) -> bool:
+        """Whether the map can be shown bigger than fitted (a map bigger than the window)."""
+        return self.max_zoom > 1.0
+
+    def zoom_by(self, steps: int, about=None) -> bool:
+        """Zoom in (``steps`` > 0) or out by :data:`ZOOM_STEP` a step, keeping the map point under
+        the screen point ``about`` (default: the view's middle) where it is; 0 steps: all of the
+        map. The layers are rebuilt at the next :meth:`layout` (several zooms before it add up).
+        False when nothing changes."""
+        zoom = 1.0 if steps == 0 else max(1.0, min(self.max_zoom, self.zoom * ZOOM_STEP ** steps))
+        if abs(zoom - self.zoom) < 1e-9:
+            return False
+        about = about if about is not None and self.rect.collidepoint(about) else self.rect.center
+        w_map, h_map = self.geometry.size
+        focus = self.focus or (w_map / 2, h_map / 2)
+        before, after = self.fit * self.zoom, self.fit * zoom
+        # The map point under ``about`` as the view stands (or will stand, if a zoom waits) ...
+        x = focus[0] + (about[0] - self.rect.centerx) / before
+        y = focus[1] + (about[1] - self.rect.centery) / before
+        # ... stays under it: the point at the middle after the zoom.
+        self.focus = (x - (about[0] - self.rect.centerx) / after, y - (about[1] - self.rect.centery) / after)
+        self.zoom = zoom
+        self._rezoomed = True
+        return True
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the map ``dx``, ``dy`` pixels on the screen, as far as it has more to show."""
+        self._place(self.map_rect.x + dx, self.map_rect.y + dy)
+
+    def show(self, t: int, margin: int = 40) -> None:
+        """Pan so that territory ``t``'s badge is in view (with ``margin`` round it)."""
+        x, y = self.centre(t)
+        inner = self.rect.inflate(-2 * margin, -2 * margin)
+        dx = inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0
+        dy = inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0
+        if dx or dy:
+            self.pan_by(dx, dy)
+
+    def _place(self, x: float, y: float) -> None:
+        """Put the map's top left at (x, y), kept so that the map covers the view where it is
+        bigger, and centred where it is smaller; ``focus`` follows."""
+        rect, width, height = self.rect, self.map_rect.width, self.map_rect.height
+        x = rect.x + (rect.width - width) // 2 if width <= rect.width else min(rect.x, max(rect.right - width, x))
+        y = rect.y + (rect.height - height) // 2 if height <= rect.height else min(rect.y, max(rect.bottom - height, y))
+        self.map_rect.topleft = (int(round(x)), int(round(y)))
+        if self.scale > 0:
+            self.focus = self.to_map(*rect.center)
+
+    def visible(self, t: int) -> bool:
+        return self.rect.collidepoint(self.centre(t))
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return (int(self.map_rect.x + x * self.scale), int(self.map_rect.y + y * self.scale))
@@ -73,7 +181,7 @@ class MapView:
 
     def territory_at(self, pos) -> int | None:
         """The territory under a screen point, or None."""
-        if not self.map_rect.collidepoint(pos):
+        if not self.map_rect.collidepoint(pos) or not self.rect.collidepoint(pos):
             return None
         col, row = pos[0] - self.map_rect.x, pos[1] - self.map_rect.y
         if 0 <= row < self.labels.shape[0] and 0 <= col < self.labels.shape[1]:
@@ -91,11 +199,14 @@ class MapView:
     def _build(self, width: int, height: int) -> None:
         board = self.board
         geometry = self.geometry
+        # Lines are drawn at twice the resolution and averaged down, for smooth edges; a big
+        # zoomed map is drawn at its own resolution (its lines are as thick as they are long).
+        k = 2 if width * height <= SUPERSAMPLED_PIXELS else 1
         if self.art is None and all(shape is not None for shape in board.shapes):
-            fine = geometry.raster(2 * width, 2 * height)
+            fine = geometry.raster(k * width, k * height)
         else:
-            fine = _resample(geometry.labels, 2 * width, 2 * height)
-        labels = fine[::2, ::2]
+            fine = _resample(geometry.labels, k * width, k * height)
+        labels = fine[::k, ::k]
         self.labels = labels
         land = labels >= 0
         self._land = land
@@ -111,11 +222,11 @@ class MapView:
             self._shade = maplayers.shading(labels, self.ui)
             self.lines = pygame.Surface((width, height), pygame.SRCALPHA)
             self.lines.fill((*theme.BORDER, 0))
-            pygame.surfarray.pixels_alpha(self.lines)[:] = maplayers.line_alpha(fine, continent_of).T
+            pygame.surfarray.pixels_alpha(self.lines)[:] = maplayers.line_alpha(fine, continent_of, k).T
             self._draw_sea_routes(self.lines)
-        yy, xx = np.mgrid[0:height, 0:width]
-        self._tile = (yy % 8, xx % 8)
+        self._tile = ((np.arange(height) % 8)[:, None], (np.arange(width) % 8)[None, :])
         self._labels_safe = np.where(land, labels, 0)
+        self._boxes = ndimage.find_objects(labels.astype(np.int32) + 1, max_label=len(board))
         centres = [(int(x * self.scale), int(y * self.scale)) for x, y in geometry.centres]
         self._continent_labels = self._place_continent_labels(land, labels, continent_of, centres)
         blocked = [pygame.Rect(pos, label.get_size()) for label, pos in self._continent_labels]
@@ -178,7 +289,7 @@ class MapView:
             text = f"{continent.name} +{continent.bonus}"
             colour = theme.mix(on_sea(self.continent_colours[index]), (255, 255, 255), 0.35)
             label = theme.render(text, size, colour, bold=True, outline=(10, 14, 20))
-            spot = maplayers.label_spot(land, owner_of, index, label.get_size(), maplayers.summed(taken), sums)
+            spot = maplayers.label_spot(land, owner_of, index, label.get_size(), taken, sums)
             if spot is None:
                 continue
             lw, lh = label.get_size()
@@ -189,13 +300,35 @@ class MapView:
     # -- per frame -------------------------------------------------------------------------------
 
     def _filled(self, owners: tuple[int, ...]) -> pygame.Surface:
-        key = owners
-        if key == self._fill_key and self._fill is not None:
+        """The map's pixels with every territory in its owner's colour. When a few territories
+        change hands only their boxes are painted again: a conquest on a big map costs little."""
+        if owners == self._fill_key and self._fill is not None:
             return self._fill
+        old = self._fill_key
+        changed = None if old is None or self._fill is None else [t for t, (a, b) in enumerate(zip(old, owners)) if a != b]
+        if changed is None or len(changed) > max(4, len(owners) // 8):
+            image = self._paint(owners, np.s_[:, :])
+            self._fill = pygame.surfarray.make_surface(image.transpose(1, 0, 2))
+        else:
+            pixels = pygame.surfarray.pixels3d(self._fill)
+            for t in changed:
+                box = self._boxes[t] if t < len(self._boxes) else None
+                if box is None:
+                    continue
+                mine = self.labels[box] == t
+                painted = self._paint(owners, box)
+                area = pixels[box[1], box[0]]
+                area[mine.T] = painted.transpose(1, 0, 2)[mine.T]
+            del pixels  # releases the surface's lock
+        self._fill_key = owners
+        return self._fill
+
+    def _paint(self, owners: tuple[int, ...], box) -> np.ndarray:
+        """The pixels of ``box`` (rows, columns of the map) with each territory in its owner's
+        colour and pattern, over the sea or the author's picture: an (h, w, 3) uint8 array."""
         board = self.board
-        colours = []
-        patterns = []
         names = list(theme.PATTERNS)
+        colours, patterns = [], []
         for t, owner in enumerate(owners):
             if owner < 0:
                 colour = theme.mix(self.continent_colours[board.continent_of[t]], (235, 230, 220), 0.55)
@@ -205,21 +338,19 @@ class MapView:
             patterns.append(names.index(theme.owner_pattern(owner, self.neutral)))
         table = np.array(colours, dtype=np.float32)
         pattern_tiles = np.array([[[ch == "#" for ch in row] for row in theme.PATTERNS[name]] for name in names])
-        safe = self._labels_safe
+        safe = self._labels_safe[box]
+        base = self._base[box]
         pix = table[safe]
-        marks = pattern_tiles[np.array(patterns)[safe], self._tile[0], self._tile[1]]
+        marks = pattern_tiles[np.array(patterns)[safe], self._tile[0][box[0]], self._tile[1][:, box[1]]]
         pix *= np.where(marks, 0.82, 1.0)[..., None]
-        land = self._land[..., None]
         if self.art is not None:
             # The author's picture under a wash of the owner's colour; unowned land as drawn.
             tint = np.where(np.array(owners) >= 0, PICTURE_TINT, 0.0).astype(np.float32)[safe][..., None]
-            pix = self._base * (1 - tint) + pix * tint
+            pix = base * (1 - tint) + pix * tint
         else:
-            pix *= self._shade[..., None]
-        out = np.where(land, pix, self._base)
-        surface = pygame.surfarray.make_surface(np.clip(out, 0, 255).astype(np.uint8).transpose(1, 0, 2))
-        self._fill, self._fill_key = surface, key
-        return surface
+            pix *= self._shade[box][..., None]
+        out = np.where(self._land[box][..., None], pix, base)
+        return np.clip(out, 0, 255).astype(np.uint8)
 
     def continent_label_rects(self) -> list[pygame.Rect]:
         """Where the continent labels sit on the screen."""
@@ -235,7 +366,16 @@ class MapView:
              selected=(), targets=(), hovered: int | None = None, dimmed=(), overlay=None,
              keep_clear=()) -> None:
         """The board with ``owners`` and ``armies``; highlight sets are territory ids. Continent
-        labels that would fall under a ``keep_clear`` rectangle are left out."""
+        labels that would fall under a ``keep_clear`` rectangle are left out. Only the part of the
+        map in view is drawn (all of it unless zoomed in)."""
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
+        try:
+            self._draw(surface, owners, armies, names, selected, targets, hovered, dimmed, overlay, keep_clear)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw(self, surface, owners, armies, names, selected, targets, hovered, dimmed, overlay, keep_clear) -> None:
         surface.blit(self._filled(tuple(owners)), self.map_rect.topleft)
         for t in dimmed:
             self._blit_region(surface, t, "shade", (10, 12, 18, 110))
@@ -252,14 +392,17 @@ class MapView:
             self._blit_region(surface, t, "outline", (255, 255, 255, 255))
         if overlay is not None:
             overlay(surface)
+        seen = self.rect.inflate(4 * self.badge_radius(), 4 * self.badge_radius())
         for t in range(len(self.board)):
-            self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
+            if seen.collidepoint(self.centre(t)):
+                self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
         if names:
             for name in self.name_labels:
-                draw_name(surface, name, self.map_rect.topleft)
+                if seen.colliderect(name.rect.move(self.map_rect.topleft)):
+                    draw_name(surface, name, self.map_rect.topleft)
 
     def badge_radius(self) -> int:
-        return max(8, int(12 * self.ui))
+        return _badge_radius(self.ui)
 
     def draw_badge(self, surface, t: int, owner: int, armies: int, emphasis: bool = False) -> None:
         x, y = self.centre(t)
@@ -340,6 +483,15 @@ def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[int, in
     if shape == "octagon":
         return ring(8, math.pi / 8, r * 1.05)
     return ring(16, 0, r)
+
+
+def _ui(scale: float) -> float:
+    """How big badges and labels are drawn for a map drawn at ``scale``: with it, within bounds."""
+    return max(0.6, min(1.25, scale))
+
+
+def _badge_radius(ui: float) -> int:
+    return max(8, int(12 * ui))
 
 
 def _resample(labels: np.ndarray, width: int, height: int) -> np.ndarray:

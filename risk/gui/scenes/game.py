@@ -56,8 +56,10 @@ class GameScene(Scene):
         self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
         self._size = None
         self._pending_at = 0.0
-        self.map_stale = False  # resized: the map picture is stretched until it is drawn anew
+        self.map_stale = False  # resized or zoomed: the map picture is stretched until it is drawn anew
         self.map_picture = None  # the map as last drawn, to stretch while resizing
+        #: While a zoom waits to be drawn: (how much bigger, the screen point it grows from).
+        self.stretch: tuple[float, tuple[int, int]] | None = None
         self.layout()
 
     # -- making -----------------------------------------------------------------------------------
@@ -102,6 +104,7 @@ class GameScene(Scene):
             if self.map_stale and now - self._pending_at >= 0.15:
                 self.view.layout(self.rects["map"])
                 self.map_stale = False
+                self.stretch = None
             return
         first = not self.rects
         self._size, self._pending_at = size, now
@@ -292,7 +295,10 @@ class GameScene(Scene):
     def respond(self, intent) -> None:
         """Carry out what ``intent`` comes to on the map (:func:`risk.gui.selection.respond`)."""
         response = selection.respond(self.turn(), self.selection, intent)
+        moved = response.selection.focus != self.selection.focus
         self.selection = response.selection
+        if moved and isinstance(intent, (I.Cycle, I.Activate)):
+            self._keep_in_view()
         if response.say is not None:
             self.say(response.say)
         if response.opens == ("cards",):
@@ -343,12 +349,35 @@ class GameScene(Scene):
 
     def on_Navigate(self, intent):
         self.selection = self.selection.focused(hud.step_focus(self, intent.dx, intent.dy), self.state)
+        self._keep_in_view()
+
+    def _keep_in_view(self) -> None:
+        """On a zoomed map, the territory the keyboard has reached is brought into view."""
+        focus = self.selection.focus
+        if focus is not None and self.view.zoomable and not self.map_stale:
+            self.view.show(focus)
 
     def on_Scroll(self, intent):
         if self.rects["side"].collidepoint(intent.pos):
             self.log_scroll = max(0, self.log_scroll + intent.amount * 3)
         else:
             self.respond(I.Adjust(intent.amount))
+
+    def on_Zoom(self, intent):
+        """Zoom the map (a map bigger than the window); it is drawn anew once the zooming pauses,
+        the picture as it was stretched meanwhile."""
+        before = self.view.zoom
+        if self.view.zoom_by(intent.steps, intent.pos):
+            ratio, about = self.view.zoom / before, intent.pos or self.rects["map"].center
+            if self.stretch is not None:  # zooming on before the map was drawn: from the first picture
+                ratio *= self.stretch[0]
+                about = self.stretch[1]
+            self.stretch = (ratio, about)
+            self.map_stale, self._pending_at = True, time.monotonic()
+
+    def on_Pan(self, intent):
+        if not self.map_stale:
+            self.view.pan_by(intent.dx, intent.dy)
 
     def on_Press(self, intent):
         if self.rects["map"].collidepoint(intent.pos) and not self.turn().attack_declared:
@@ -423,7 +452,9 @@ def prepared_view(app, board) -> MapView:
 
     if not is_quick(board) and not any(path.is_file() for path in cache_files(board)):
         app.show_progress(f"Preparing the map {board.name}...")
-    return MapView(board)
+    view = MapView(board)
+    view.open_legibly()  # a big world opens zoomed in as far as its badges need
+    return view
 
 
 def _same_file(a, b) -> bool:
