@@ -48,7 +48,7 @@ def test_the_importer_keeps_the_picture_the_name_and_the_pictures_size():
     data, warnings = read_domination(ISLES)
     assert data["name"] == "Isles of Test"
     assert data["picture"] == {"image": "isles_pic.png", "index": "isles_map.gif", "codes": [1, 2, 3, 4, 5, 6, 7]}
-    assert data["size"] == [300, 160] and not warnings
+    assert data["size"] == [600, 320] and not warnings
 
 
 def test_without_its_pictures_the_map_is_imported_with_a_warning(tmp_path):
@@ -71,13 +71,13 @@ def test_a_picture_named_elsewhere_than_beside_the_map_is_not_read(tmp_path):
 def test_the_map_is_drawn_on_its_own_picture_with_badges_at_its_positions():
     view = _view(ISLES)
     board = view.board
-    assert view.art is not None and view.geometry.size == (300.0, 160.0)
+    assert view.art is not None and view.geometry.size == (600.0, 320.0)
     for t, (x, y) in enumerate(board.positions):
         assert view.centre(t) == view.to_screen(x, y)
     # Unowned, the picture shows as drawn: a pixel of sea is the picture's sea.
     surface = pygame.Surface(view.rect.size)
     view.draw(surface, [-1] * len(board), [0] * len(board), names=False)
-    r, g, b = surface.get_at(view.to_screen(175, 100))[:3]  # the strait, between the waves drawn on it
+    r, g, b = surface.get_at(view.to_screen(350, 200))[:3]  # the strait, between the waves drawn on it
     assert 58 <= r <= 66 and 96 <= g <= 106 and 140 <= b <= 152
 
 
@@ -85,11 +85,11 @@ def test_clicks_resolve_by_the_index_image_not_the_nearest_badge():
     view = _view(ISLES)
     board = view.board
     reach, cape = board.id("Long Reach"), board.id("Cape End")
-    east_end = view.to_screen(270, 136)  # far from Long Reach's badge, near Cape End's
+    east_end = view.to_screen(540, 272)  # far from Long Reach's badge, near Cape End's
     x, y = board.positions[cape]
-    assert (270 - x) ** 2 + (136 - y) ** 2 < (270 - board.positions[reach][0]) ** 2
+    assert (540 - x) ** 2 + (272 - y) ** 2 < (540 - board.positions[reach][0]) ** 2
     assert view.territory_at(east_end) == reach
-    assert view.territory_at(view.to_screen(175, 60)) is None, "the strait is sea"
+    assert view.territory_at(view.to_screen(350, 120)) is None, "the strait is sea"
     for t in range(len(board)):
         assert view.territory_at(view.centre(t)) == t
 
@@ -105,7 +105,7 @@ def test_a_click_on_the_picture_in_the_window_selects_the_territory_under_it(dat
     app = start(config)
     scene = game(app)
     reach = scene.state.board.id("Long Reach")
-    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.view.to_screen(270, 136), button=1)
+    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.view.to_screen(540, 272), button=1)
     assert app.mapper.translate(event, scene) == [I.SelectTerritory(reach, False)]
 
 

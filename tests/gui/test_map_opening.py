@@ -60,9 +60,9 @@ def test_a_changed_map_or_a_damaged_cache_is_worked_out_again(bare_map):
     from risk.gui.setup import load_board
 
     _geometry(bare_map)
-    bare_map.write_text(bare_map.read_text().replace("1 North_Fen 1 60 42", "1 North_Fen 1 64 40"))
+    bare_map.write_text(bare_map.read_text().replace("1 North_Fen 1 120 84", "1 North_Fen 1 128 80"))
     changed = _geometry(bare_map)
-    assert not changed.cached and changed.centres[0] == (64.0, 40.0)
+    assert not changed.cached and changed.centres[0] == (128.0, 80.0)
     cache_files(load_board(bare_map))[0].write_bytes(b"not a numpy file")
     again = _geometry(bare_map)
     assert not again.cached and np.array_equal(again.labels, changed.labels)

@@ -41,6 +41,7 @@ class ReplayScene(Scene):
         self.from_menu = from_menu
         self.view = MapView(replay.final.board)
         self.view.neutral = replay.final.neutral
+        self.view.open_legibly()  # a big world zoomed in as the game showed it (Ctrl+0: all of it)
         self.playing = False
         self.next_at = 0.0
         self.chart = 0
@@ -245,6 +246,10 @@ class ReplayScene(Scene):
                 replay.step(-intent.amount)
         elif isinstance(intent, I.Hover):
             self.hovered = intent.territory
+        elif isinstance(intent, I.Zoom):
+            self.view.zoom_by(intent.steps, intent.pos)  # drawn anew at the next frame's layout
+        elif isinstance(intent, I.Pan):
+            self.view.pan_by(intent.dx, intent.dy)
         elif isinstance(intent, I.Choose) and intent.key == "chart":
             self.chart = (self.chart + 1) % len(CHARTS)
         elif isinstance(intent, (I.Cancel, I.Menu)):
