@@ -1,9 +1,9 @@
 """How long a map takes to open in the window: ``python benchmarks/bench_window_maps.py [MAP ...]``.
 
-For each map (by default every map in ``maps/``, the test map ``tests/data/isles`` with its
-picture and without it, the community Domination maps in ``../shared/sparring/domination`` where
-they are present, each also without its pictures, and any ``.json`` or ``.map`` named on the
-command line) it measures the CPU time, in a process where the program is already running, of
+For each map (by default every map in ``maps/``, generated worlds of 100 and 400 territories, the
+test map ``tests/data/isles`` with its picture and without it, the community Domination maps in
+``../shared/sparring/domination`` where they are present, each also without its pictures, and any
+``.json`` or ``.map`` named on the command line) it measures the CPU time, in a process where the program is already running, of
 what opening it in a game costs: reading the map, its geometry (worked out, or read from the
 cache), fitting it into the game's map area at 1280x800 and the first drawing. "first" is the
 first opening (no cache), "again" the second (the cache beside the map, or in the cache folder).
@@ -40,6 +40,7 @@ def open_once(path: Path) -> tuple[float, int, str]:
     start = time.process_time()
     board = load_board(path)
     view = MapView(board)
+    view.open_legibly()  # as the game opens it: a big world zoomed in
     view.layout(panels.regions((1280, 800), view.geometry.size)["map"])
     surface = pygame.Surface((1280, 800))
     view.draw(surface, [t % 4 for t in range(len(board))], [3] * len(board))
@@ -50,7 +51,15 @@ def open_once(path: Path) -> tuple[float, int, str]:
 def maps(named: list[str]) -> list[tuple[str, Path]]:
     from risk.paths import maps_dir
 
+    import json
+
+    from risk.worlds import generate
+
     out = [(p.name, p) for p in sorted(maps_dir().glob("*.json"))]
+    for territories in (100, 400):
+        world = WORK / f"world-{territories}.json"
+        world.write_text(json.dumps(generate(territories, seed=2)))
+        out.append((f"generated, {territories}", world))
     isles = ROOT / "tests" / "data" / "isles" / "isles.map"
     out.append(("isles.map (picture)", isles))
     sources = [isles] + (sorted(COMMUNITY.glob("*.map")) if COMMUNITY.is_dir() else [])

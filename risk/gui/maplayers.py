@@ -133,7 +133,7 @@ def label_spot(land: np.ndarray, owner_of: np.ndarray, continent: int, size: tup
     others = _span(sums["any"], ay, ax, by, bx) / area - mine
     distance = np.hypot(x + lw / 2 - cx, y + lh / 2 - cy) / reach
     clash = _box(summed(taken[::g, ::g]), y, x, lh, lw) > 0
-    score = covered * 10 + others * 6 - mine * 2 + distance * 3 + clash * 20
+    score = covered * 10 + others * 6 - mine * 2 + distance * 3 + clash * 1000  # never on another label
     best = np.unravel_index(int(np.argmin(score)), score.shape)
     return int(x[best]) * g, int(y[best]) * g
 
