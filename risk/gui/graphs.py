@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from risk.gui import theme
-from risk.gui.maprender import draw_shape
+from risk.gui.badges import draw_shape
 
 
 def nice_step(span: float, ticks: int = 4) -> float:

@@ -15,33 +15,24 @@ import math
 
 import numpy as np
 import pygame
-import pygame.gfxdraw
 from scipy import ndimage
 
 from risk.gui import maplayers, theme
+from risk.gui.badges import badge_radius_for, draw_shape, ui_for
 from risk.gui.geometry import MapGeometry
 from risk.gui.mapcolours import continent_colours, on_sea
 from risk.gui.maplabels import draw_name, place_names
+from risk.gui.mapzoom import Zooming
 
 #: How much of the owner's colour covers a territory on the author's picture (the rest shows
 #: the picture: its names, its lines, its relief).
 PICTURE_TINT = 0.5
-#: Zooming in goes no further than the map's own units a pixel (a generated world's territory
-#: is then about a hundred pixels across), nor past this many pixels for the whole map's layers.
-MAX_SCALE = 1.0
-MAX_LAYER_PIXELS = 3_000_000
-#: A map is offered zoom only when it can be shown at least this much bigger than fitted.
-ZOOM_WORTH = 1.3
-#: One step of zooming in or out.
-ZOOM_STEP = 1.25
-#: The usual distance between neighbouring badges, in pixels, at which most names find a place.
-NAME_ROOM = 32
 #: Layers of at most this many pixels are worked out at twice their resolution for smooth lines.
 SUPERSAMPLED_PIXELS = 1_200_000
 
 
-class MapView:
-    """The map fitted into a screen rectangle."""
+class MapView(Zooming):
+    """The map fitted into a screen rectangle (zoomed and panned on a big map: :class:`Zooming`)."""
 
     def __init__(self, board, geometry: MapGeometry | None = None):
         from risk.gui.geocache import geometry_for
@@ -52,14 +43,7 @@ class MapView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.map_rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
-        #: How many times bigger than fitted the map is shown (1: all of it), up to ``max_zoom``;
-        #: ``focus``: the map point at the middle of the view (None: the map's middle).
-        self.zoom = 1.0
-        self.max_zoom = 1.0
-        self.focus: tuple[float, float] | None = None
-        self._legible_first = False  # the first layout picks the zoom at which badges stand apart
-        self._rezoomed = False  # a zoom waits for the next layout
-        self.fit = 1.0  # the scale at which all of the map fits the view
+        self.start_zooming()
         self._fill_key = None
         self._fill: pygame.Surface | None = None
         self._regions: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -79,99 +63,15 @@ class MapView:
         self.rect, self._rezoomed = rect, False
         w_map, h_map = self.geometry.size
         fit = self.fit = min(rect.width / w_map, rect.height / h_map)
-        self.max_zoom = max(1.0, min(MAX_SCALE / fit, (MAX_LAYER_PIXELS / (w_map * h_map * fit * fit)) ** 0.5))
-        if self.max_zoom < ZOOM_WORTH:
-            self.max_zoom = 1.0
-        if self._legible_first:
-            self._legible_first = False
-            self.zoom = self._legible_zoom(fit)
-        self.zoom = max(1.0, min(self.zoom, self.max_zoom))
+        self._settle_zoom(fit)
         scale = fit * self.zoom
         width, height = max(2, int(w_map * scale)), max(2, int(h_map * scale))
         self.scale = scale
-        self.ui = _ui(scale)
+        self.ui = ui_for(scale)
         self.map_rect = pygame.Rect(0, 0, width, height)
         focus = self.focus or (w_map / 2, h_map / 2)
         self._place(rect.centerx - focus[0] * scale, rect.centery - focus[1] * scale)
         self._build(width, height)
-
-    # -- zoom and pan -----------------------------------------------------------------------------
-
-    def open_legibly(self) -> None:
-        """At the next :meth:`layout`, show the map as big as it takes for no army badge to cover
-        another (all of it when they all stand apart fitted; a big world a part at a time)."""
-        self._legible_first = True
-
-    def _legible_zoom(self, fit: float) -> float:
-        """The least zoom (in steps of :data:`ZOOM_STEP`) at which the badges of nearly every two
-        neighbouring territories stand apart (the closest 1% are let be), and the usual gap
-        between them leaves room for names (:data:`NAME_ROOM`)."""
-        from scipy.spatial import cKDTree
-
-        centres = np.array(self.geometry.centres, dtype=float)
-        if len(centres) < 2:
-            return 1.0
-        gaps, _ = cKDTree(centres).query(centres, k=2)
-        closest, usual = float(np.quantile(gaps[:, 1], 0.01)), float(np.median(gaps[:, 1]))
-        zoom = 1.0
-        while zoom < self.max_zoom:
-            scale = fit * zoom
-            if closest * scale >= 2 * _badge_radius(_ui(scale)) + 2 and usual * scale >= NAME_ROOM:
-                break
-            zoom = min(self.max_zoom, zoom * ZOOM_STEP)
-        return zoom
-
-    @property
-    def zoomable(self) -> bool:
-        """Whether the map can be shown bigger than fitted (a map bigger than the window)."""
-        return self.max_zoom > 1.0
-
-    def zoom_by(self, steps: int, about=None) -> bool:
-        """Zoom in (``steps`` > 0) or out by :data:`ZOOM_STEP` a step, keeping the map point under
-        the screen point ``about`` (default: the view's middle) where it is; 0 steps: all of the
-        map. The layers are rebuilt at the next :meth:`layout` (several zooms before it add up).
-        False when nothing changes."""
-        zoom = 1.0 if steps == 0 else max(1.0, min(self.max_zoom, self.zoom * ZOOM_STEP ** steps))
-        if abs(zoom - self.zoom) < 1e-9:
-            return False
-        about = about if about is not None and self.rect.collidepoint(about) else self.rect.center
-        w_map, h_map = self.geometry.size
-        focus = self.focus or (w_map / 2, h_map / 2)
-        before, after = self.fit * self.zoom, self.fit * zoom
-        # The map point under ``about`` as the view stands (or will stand, if a zoom waits) ...
-        x = focus[0] + (about[0] - self.rect.centerx) / before
-        y = focus[1] + (about[1] - self.rect.centery) / before
-        # ... stays under it: the point at the middle after the zoom.
-        self.focus = (x - (about[0] - self.rect.centerx) / after, y - (about[1] - self.rect.centery) / after)
-        self.zoom = zoom
-        self._rezoomed = True
-        return True
-
-    def pan_by(self, dx: float, dy: float) -> None:
-        """Move the map ``dx``, ``dy`` pixels on the screen, as far as it has more to show."""
-        self._place(self.map_rect.x + dx, self.map_rect.y + dy)
-
-    def show(self, t: int, margin: int = 40) -> None:
-        """Pan so that territory ``t``'s badge is in view (with ``margin`` round it)."""
-        x, y = self.centre(t)
-        inner = self.rect.inflate(-2 * margin, -2 * margin)
-        dx = inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0
-        dy = inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0
-        if dx or dy:
-            self.pan_by(dx, dy)
-
-    def _place(self, x: float, y: float) -> None:
-        """Put the map's top left at (x, y), kept so that the map covers the view where it is
-        bigger, and centred where it is smaller; ``focus`` follows."""
-        rect, width, height = self.rect, self.map_rect.width, self.map_rect.height
-        x = rect.x + (rect.width - width) // 2 if width <= rect.width else min(rect.x, max(rect.right - width, x))
-        y = rect.y + (rect.height - height) // 2 if height <= rect.height else min(rect.y, max(rect.bottom - height, y))
-        self.map_rect.topleft = (int(round(x)), int(round(y)))
-        if self.scale > 0:
-            self.focus = self.to_map(*rect.center)
-
-    def visible(self, t: int) -> bool:
-        return self.rect.collidepoint(self.centre(t))
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return (int(self.map_rect.x + x * self.scale), int(self.map_rect.y + y * self.scale))
@@ -402,7 +302,7 @@ class MapView:
                     draw_name(surface, name, self.map_rect.topleft)
 
     def badge_radius(self) -> int:
-        return _badge_radius(self.ui)
+        return badge_radius_for(self.ui)
 
     def draw_badge(self, surface, t: int, owner: int, armies: int, emphasis: bool = False) -> None:
         x, y = self.centre(t)
@@ -446,52 +346,6 @@ class MapView:
         image.fill((*colour[:3], 0))
         pygame.surfarray.pixels_alpha(image)[:] = (mask * colour[3]).astype(np.uint8).T
         return image, (left, top)
-
-
-def draw_shape(surface, shape: str, centre, radius: int, colour, outline=(20, 20, 24)) -> None:
-    """A badge: the owner's shape filled with its colour, with a dark rim."""
-    x, y = centre
-    if shape == "circle":
-        circle = getattr(pygame.draw, "aacircle", pygame.draw.circle)
-        circle(surface, outline, (x, y), radius + 1)
-        circle(surface, colour, (x, y), radius - 1)
-        return
-    points = shape_points(shape, x, y, radius)
-    rim = shape_points(shape, x, y, radius + 2)
-    pygame.gfxdraw.filled_polygon(surface, rim, outline)
-    pygame.gfxdraw.aapolygon(surface, rim, outline)
-    pygame.gfxdraw.filled_polygon(surface, points, colour)
-    pygame.gfxdraw.aapolygon(surface, points, colour)
-
-
-def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[int, int]]:
-    def ring(n, start, radius):
-        return [(round(x + radius * math.cos(start + 2 * math.pi * k / n)),
-                 round(y + radius * math.sin(start + 2 * math.pi * k / n))) for k in range(n)]
-    if shape == "square":
-        s = r * 0.9
-        return [(round(x - s), round(y - s)), (round(x + s), round(y - s)), (round(x + s), round(y + s)),
-                (round(x - s), round(y + s))]
-    if shape == "diamond":
-        return ring(4, -math.pi / 2, r * 1.25)
-    if shape == "hexagon":
-        return ring(6, 0, r * 1.08)
-    if shape == "triangle":
-        return ring(3, math.pi / 2, r * 1.45)
-    if shape == "pentagon":
-        return ring(5, -math.pi / 2, r * 1.12)
-    if shape == "octagon":
-        return ring(8, math.pi / 8, r * 1.05)
-    return ring(16, 0, r)
-
-
-def _ui(scale: float) -> float:
-    """How big badges and labels are drawn for a map drawn at ``scale``: with it, within bounds."""
-    return max(0.6, min(1.25, scale))
-
-
-def _badge_radius(ui: float) -> int:
-    return max(8, int(12 * ui))
 
 
 def _resample(labels: np.ndarray, width: int, height: int) -> np.ndarray:

@@ -15,8 +15,8 @@ import pygame
 
 from risk.gui import intents as I
 from risk.gui import theme
+from risk.gui.badges import draw_shape
 from risk.gui.layout import Block, Label, fit_blocks, fit_line, label, width_of
-from risk.gui.maprender import draw_shape
 from risk.gui.widgets import Button, button_rows, button_width
 
 SPEED_LABELS = [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Max", "max")]

@@ -18,7 +18,8 @@ from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import setup as S
 from risk.gui import sound, theme
-from risk.gui.maprender import MapView, draw_shape
+from risk.gui.badges import draw_shape
+from risk.gui.maprender import MapView
 from risk.gui.scenes.base import Scene
 from risk.gui.widgets import Button, panel
 

@@ -17,8 +17,9 @@ import pygame
 from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import saves, theme
+from risk.gui.badges import draw_shape
 from risk.gui.graphs import draw_chart
-from risk.gui.maprender import MapView, draw_shape
+from risk.gui.maprender import MapView
 from risk.gui.panels import draw_log_lines, log_colour
 from risk.gui.replay import Replay
 from risk.gui.scenes.base import FilePicker, Scene
