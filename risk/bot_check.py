@@ -27,12 +27,16 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from risk.bot_tap import KEPT_BYTES
-from risk.errors import UsageError
+from risk.errors import FileError, UsageError
+from risk.files import read_bounded, write_atomically
+from risk.schema import JsonProblem, read_json
 
 #: How much of a message a problem quotes.
 QUOTED_CHARS = 240
 #: How many problems the verdict lists (the first ones; the count says how many in all).
 SHOWN_PROBLEMS = 10
+#: A game's transcript: every line of both sides (each cut at KEPT_BYTES); far more than any game.
+MAX_TRANSCRIPT_BYTES = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -143,9 +147,12 @@ def quoted(text: str) -> str:
 def read_transcript(path: Path) -> list[dict]:
     """The relay's records, in order (none if the bot never started)."""
     try:
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    except FileNotFoundError:
-        return []
+        text = read_bounded(path, MAX_TRANSCRIPT_BYTES, FileError, "transcript", decode_errors="replace")
+        return [json.loads(line) for line in text.splitlines() if line]  # the relay's own lines
+    except FileError:
+        if not path.exists():
+            return []
+        raise
 
 
 def conversation_problems(records: Iterable[dict], validator: MessageValidator,
@@ -181,8 +188,8 @@ class Conversation:
         if record.get("truncated"):
             return [Problem(game, f"{sender} sent a line longer than {KEPT_BYTES} bytes", quoted(text))]
         try:
-            message = json.loads(text)
-        except ValueError as exc:
+            message = read_json(text)  # bounded: a bot's line nested 100,000 deep is a finding, not a crash
+        except JsonProblem as exc:
             return [Problem(game, f"{sender} sent a line that is not JSON ({exc})", quoted(text))]
         kind = message.get("type") if isinstance(message, dict) else None
         kind = kind if isinstance(kind, str) else None
@@ -355,8 +362,8 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
                 records = _records_of_game(recording, read, finished=ended is None)
                 read += len(records)
                 if kept is not None:
-                    (kept / f"game-{number}.jsonl").write_text(
-                        "".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+                    write_atomically(kept / f"game-{number}.jsonl",
+                                     "".join(json.dumps(r) + "\n" for r in records))
                 problems.extend(conversation.problems(records, number))
                 if ended is not None:
                     problems.append(fault_problem(ended, seat, number, records))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from risk.commands.options import positive_float, positive_int, seed_value
+from risk.files import printable
 
 
 def register(sub) -> None:
@@ -46,6 +47,7 @@ def run_check(args) -> int:
     report = check_bot(args.bot, games=args.games, seed=args.seed, opponents=opponents,
                        max_turns=args.max_turns, move_seconds=args.move_time,
                        transcripts=args.transcripts,
-                       progress=lambda line: print(line, flush=True))
-    print(report.verdict())
+                       progress=lambda line: print(printable(line), flush=True))
+    # A verdict quotes the bot's own lines: shown with control characters escaped.
+    print("\n".join(map(printable, report.verdict().splitlines())))
     return 0 if report.ok else 1

@@ -6,6 +6,8 @@ import json
 import sys
 
 from risk.commands.options import output_file, positive_int, seed_value
+from risk.errors import RiskError
+from risk.files import printable
 
 
 def register(sub) -> None:
@@ -41,7 +43,7 @@ def register(sub) -> None:
 
 def _warn(warnings) -> None:
     for warning in warnings:
-        print(f"risk: warning: {warning}", file=sys.stderr)
+        print(f"risk: warning: {printable(warning)}", file=sys.stderr)
 
 
 def run_info(args) -> int:
@@ -83,18 +85,21 @@ def run_validate(args) -> int:
 
 
 def _is_domination(path: str) -> bool:
+    from risk.files import decode, read_bytes
+    from risk.schema import MAX_MAP_BYTES
+
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return "[continents]" in handle.read(1 << 16).lower()
-    except OSError:
-        return False  # load_map reports a missing or unreadable file in its own words
+        head = decode(read_bytes(path, MAX_MAP_BYTES, "map file")[:1 << 16], path, "map file", errors="replace")
+    except RiskError:
+        return False  # load_map reports a missing, unreadable or foreign file in its own words
+    return "[continents]" in head.lower()
 
 
 def run_import(args) -> int:
     from pathlib import Path
 
     from risk.domination import read_domination
-    from risk.record import write_atomically
+    from risk.files import write_atomically
 
     data, warnings = read_domination(args.path)
     _warn(warnings)
@@ -109,7 +114,7 @@ def run_generate(args) -> int:
     from pathlib import Path
 
     from risk.board import board_from_dict
-    from risk.record import write_atomically
+    from risk.files import write_atomically
     from risk.worlds import generate
 
     data = generate(args.territories, args.continents, args.seed, args.style)

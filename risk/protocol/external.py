@@ -41,11 +41,13 @@ from typing import Any, Sequence
 from risk.errors import ActionParseError, UsageError
 from risk.match import (HANDSHAKE_FAILED, ILLEGAL_MOVE, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT, WRONG_REQUEST_ID,
                         BotFault)
+from risk.protocol import reaper
 from risk.protocol.channel import MAX_LINE, BotProcess, ChannelFault
 from risk.protocol.messages import (OPTION_TYPES, PROTOCOL_VERSION, ActionReply, BotHello, Error, Events,
                                     GameOver, Hello, Log, NewGame, ProtocolError, Quit, Request, SetOption,
                                     decode_line, read_message, BOT_MESSAGES)
 from risk.protocol.names import encode_map
+from risk.protocol.secrecy import game_id, program_seed
 from risk.protocol.view import encode_events, encode_legal, encode_view
 
 DEFAULT_TIMEOUT = 120.0   #: seconds for a move when the match has no clock: never wait forever
@@ -108,9 +110,16 @@ def stop_parked_programs() -> None:
         process.kill()
 
 
-atexit.register(stop_parked_programs)
+def end_all_programs() -> None:
+    """The kept programs, then every program still running and every process any of them
+    started (risk.protocol.reaper): nothing a bot started outlives the referee's exit."""
+    stop_parked_programs()
+    reaper.kill_all()
+
+
+atexit.register(end_all_programs)
 # A tournament worker (a multiprocessing child) ends without running atexit: its own exit hook.
-multiprocessing.util.Finalize(None, stop_parked_programs, exitpriority=100)
+multiprocessing.util.Finalize(None, end_all_programs, exitpriority=100)
 
 
 class ExternalAgent:
@@ -350,8 +359,9 @@ class ExternalAgent:
         clock = {"move_ms": _ms(setting.move_limit) if setting else None,
                  "bank_ms": _ms(setting.bank) if setting else None}
         self._games += 1
-        game = f"{match.seed if match is not None and match.seed is not None else 'unseeded'}-{self._games}"
-        message = NewGame(game, self._seat, players, state.rules.to_dict(), encode_map(state.board), seed, clock)
+        # Nothing computed from the game's seed reaches the program (risk.protocol.secrecy).
+        message = NewGame(game_id(self._games), self._seat, players, state.rules.to_dict(), encode_map(state.board),
+                          program_seed(seed), clock)
         self._events.clear()
         self._in_game = True
         try:
