@@ -25,6 +25,7 @@ not decoded here, only their sizes read from their headers.
 
 from __future__ import annotations
 
+import io
 import struct
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 from risk.board import CARD_SYMBOLS, board_from_dict
 from risk.colours import hex_colour, parse_colour
 from risk.errors import MapError
-from risk.files import read_bounded
+from risk.files import read_bounded, read_bytes
 from risk.schema import MAP, MAX_MAP_BYTES
 
 #: A Domination number (a bonus, a country, a coordinate) has at most this many digits; the
@@ -253,7 +254,7 @@ def _picture(map_path: Path, files: dict[str, str], warnings: list[str]) -> dict
             warnings.append(f"{what} {name} not found beside the map; the map is drawn from its positions")
             return None
         try:
-            sizes.append(image_size(found))
+            sizes.append(read_image(found, what)[1])
         except ValueError as exc:
             warnings.append(f"{what} {name}: {exc}; the map is drawn from its positions")
             return None
@@ -263,25 +264,24 @@ def _picture(map_path: Path, files: dict[str, str], warnings: list[str]) -> dict
     return {"image": image, "index": index, "size": list(sizes[1])}
 
 
-def image_size(path: Path) -> tuple[int, int]:
-    """(width, height) of a PNG, GIF or JPEG image, read from its header; ValueError naming what
-    is wrong for any other file, or an image larger than :data:`MAX_IMAGE_SIDE` a side or
-    :data:`MAX_IMAGE_BYTES`."""
-    if path.stat().st_size > MAX_IMAGE_BYTES:
-        raise ValueError(f"larger than {MAX_IMAGE_BYTES >> 20} MB")
-    with open(path, "rb") as stream:
-        head = stream.read(32)
-        if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
-            width, height = struct.unpack(">II", head[16:24])
-        elif head[:6] in (b"GIF87a", b"GIF89a"):
-            width, height = struct.unpack("<HH", head[6:10])
-        elif head.startswith(b"\xff\xd8"):
-            width, height = _jpeg_size(stream)
-        else:
-            raise ValueError("not a PNG, GIF or JPEG image")
+def read_image(path: Path, what: str = "picture") -> tuple[bytes, tuple[int, int]]:
+    """The bytes of a PNG, GIF or JPEG image and its (width, height), read from its header
+    through the bounded reader (a pipe, a device or a link to one is refused, never waited on);
+    ValueError naming what is wrong for any other file, or an image larger than
+    :data:`MAX_IMAGE_SIDE` a side or :data:`MAX_IMAGE_BYTES`."""
+    data = read_bytes(path, MAX_IMAGE_BYTES, what, lambda message, name: ValueError(message))
+    head = data[:32]
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", head[16:24])
+    elif head[:6] in (b"GIF87a", b"GIF89a"):
+        width, height = struct.unpack("<HH", head[6:10])
+    elif head.startswith(b"\xff\xd8"):
+        width, height = _jpeg_size(io.BytesIO(data))
+    else:
+        raise ValueError("not a PNG, GIF or JPEG image")
     if not (0 < width <= MAX_IMAGE_SIDE and 0 < height <= MAX_IMAGE_SIDE):
         raise ValueError(f"{width}x{height} pixels (1 to {MAX_IMAGE_SIDE} a side allowed)")
-    return width, height
+    return data, (width, height)
 
 
 def _jpeg_size(stream) -> tuple[int, int]:

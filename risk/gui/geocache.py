@@ -7,20 +7,26 @@ The result is stored as a compressed numpy file named by the map's content
 folder is writable and not the program's own, else in the window's cache folder
 (:func:`risk.gui.mapfiles.cache_dir`). A changed map has another name, so a stale file is never
 read; a file that cannot be read is worked out again. A map with a picture or with shapes for
-every territory is quick to work out and is not stored.
+every territory is quick to work out and is not stored. The files are read and written through
+:mod:`risk.files`: bounded, regular files only, a whole file or none.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
 
+from risk.errors import FileError
+from risk.files import read_bytes, write_atomically
 from risk.gui import mapfiles
 from risk.gui.geometry import MapGeometry
 
 #: Changes whenever the geometry of the same map would come out differently.
 VERSION = 2
+#: A stored geometry larger than this is not this program's: it is worked out again instead.
+MAX_STORED_BYTES = 64 << 20
 
 
 def geometry_for(board) -> MapGeometry:
@@ -75,10 +81,11 @@ def cache_files(board) -> list[Path]:
 
 def _read(board, path: Path) -> MapGeometry | None:
     try:
-        with np.load(path, allow_pickle=False) as stored:
+        data = read_bytes(path, MAX_STORED_BYTES, "stored map geometry")
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
             labels, scale = stored["labels"], float(stored["scale"])
             centres, routes = stored["centres"], stored["routes"]
-    except (OSError, ValueError, KeyError, EOFError):
+    except (FileError, OSError, ValueError, KeyError, EOFError):
         return None
     count = len(board)
     expected = (int(round(board.size[1] * scale)), int(round(board.size[0] * scale)))
@@ -90,20 +97,13 @@ def _read(board, path: Path) -> MapGeometry | None:
 
 
 def _write(geometry: MapGeometry, path: Path) -> bool:
-    """Store ``geometry``; False when the folder cannot be written (the next place is tried)."""
-    import os
-    import tempfile
-
+    """Store ``geometry`` through the safe writer (a whole file or none, never over anything but
+    a regular file); False when it cannot be written there (the next place is tried)."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **geometry.arrays())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".geometry-", suffix=".npz", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                np.savez_compressed(stream, **geometry.arrays())
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
+        write_atomically(path, buffer.getvalue())
+    except (FileError, OSError):
         return False
     return True

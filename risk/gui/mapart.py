@@ -6,19 +6,20 @@ section; the importer keeps both names and the country numbers as the map's ``pi
 folder, see :func:`risk.gui.mapfiles.picture_folders`) and read: the index image gives every
 pixel's territory (its grey value is a country's number), which is what a click hits and what is
 tinted in the owner's colour; the picture is drawn under it all. The files are the map's, so
-they are read as plain names beside it, within :data:`risk.domination.MAX_IMAGE_SIDE` a side
-(from their headers, before pygame decodes them).
+they are read as plain names beside it, as regular files only, within
+:data:`risk.domination.MAX_IMAGE_SIDE` a side (from their headers, before pygame decodes them).
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pygame
 
-from risk.domination import image_size
+from risk.domination import read_image
 
 
 @dataclass
@@ -47,24 +48,24 @@ def find_art(board) -> tuple[MapArt | None, str | None]:
         return None, "the map's picture does not number every territory"
     for folder in picture_folders(board):
         image, index = folder / names[0], folder / names[1]
-        if image.is_file() and index.is_file():
+        if image.exists() and index.exists():  # a pipe or a device there is named, not skipped
             try:
                 return read_art(image, index, codes), None
             except (ValueError, OSError, pygame.error) as exc:
-                return None, f"the map's picture cannot be read: {exc}"
+                return None, f"the map's picture ({names[0]}, {names[1]}) cannot be read: {exc}"
     return None, f"the map's picture ({names[0]}, {names[1]}) is not beside the map"
 
 
 def read_art(image: Path, index: Path, codes: list[int]) -> MapArt:
     """The art from the picture file ``image`` and the index file ``index``, whose grey value
     ``codes[t]`` marks territory ``t``. ValueError for an image too large or of the wrong kind."""
-    width, height = image_size(index)
-    image_size(image)  # refused before decoding when it is too large
-    index_surface = pygame.image.load(str(index))
+    index_data, (width, height) = read_image(index, "index image")
+    image_data, _ = read_image(image)  # refused before decoding when it is too large
+    index_surface = pygame.image.load(io.BytesIO(index_data), index.name)
     if index_surface.get_size() != (width, height):
         raise ValueError(f"{index.name} is not the size its header says")
     labels = _index_labels(index_surface, codes)
-    picture = pygame.image.load(str(image))
+    picture = pygame.image.load(io.BytesIO(image_data), image.name)
     if picture.get_size() != (width, height):
         picture = pygame.transform.smoothscale(picture.convert(32), (width, height))
     return MapArt(picture.convert(32) if picture.get_bitsize() != 32 else picture, labels,

@@ -68,6 +68,23 @@ def test_a_picture_named_elsewhere_than_beside_the_map_is_not_read(tmp_path):
     assert "picture" not in data and any("not found beside the map" in w for w in warnings)
 
 
+def test_a_picture_replaced_by_a_pipe_after_the_import_is_refused_without_waiting(tmp_path):
+    import os
+
+    from risk.gui.geocache import geometry_for
+    from risk.gui.setup import load_board
+
+    folder = tmp_path / "isles"
+    shutil.copytree(ISLES.parent, folder)
+    board = load_board(folder / ISLES.name)
+    (folder / "isles_pic.png").unlink()
+    os.mkfifo(folder / "isles_pic.png")  # opened as a file, it would wait for a writer for ever
+    pygame.display.init()
+    geometry = geometry_for(board)
+    assert geometry.art_problem == ("the map's picture (isles_pic.png, isles_map.gif) cannot be read: "
+                                    "is a pipe (FIFO), not a picture")
+
+
 def test_the_map_is_drawn_on_its_own_picture_with_badges_at_its_positions():
     view = _view(ISLES)
     board = view.board

@@ -150,3 +150,22 @@ def test_an_imported_map_with_its_picture_opens_and_draws_in_the_window():
     assert scene.view.art is not None
     for t in range(len(scene.state.board)):
         assert scene.view.territory_at(scene.view.centre(t)) == t
+
+
+def test_a_pipe_or_a_link_where_the_geometry_is_kept_is_neither_waited_on_nor_replaced(bare_map, data_folder):
+    import os
+
+    from risk.gui.geocache import cache_files
+    from risk.gui.setup import load_board
+
+    beside = cache_files(load_board(bare_map))[0]
+    os.mkfifo(beside)  # reading it as a file would wait for a writer for ever
+    assert not _geometry(bare_map).cached
+    assert beside.is_fifo()
+    assert len(list((data_folder / "cache").glob("*.geometry.npz"))) == 1
+    beside.unlink()
+    elsewhere = bare_map.parent / "elsewhere.txt"
+    elsewhere.write_text("kept")
+    beside.symlink_to(elsewhere)
+    _geometry(bare_map)
+    assert beside.is_symlink() and elsewhere.read_text() == "kept"
