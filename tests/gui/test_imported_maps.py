@@ -17,7 +17,7 @@ import pytest
 from risk.gui import intents as I
 
 from tests.support import DATA, ROOT
-from tests.support.gui import game, start
+from tests.support.gui import frames, game, open_new_game, start
 
 ISLES = DATA / "isles" / "isles.map"
 COMMUNITY = ROOT.parent / "shared" / "sparring" / "domination" / "domination-src" / "game" / "Domination" / "maps"
@@ -233,3 +233,22 @@ def test_a_dropped_map_brings_its_pictures_and_the_screen_previews_it_on_them(da
     frames(app, 1)
     scene = app.find(GameScene)
     assert scene is not None and scene.view.art is not None and scene.state.board.name == "Isles of Test"
+
+
+def test_a_link_in_the_maps_folder_where_a_dropped_map_goes_is_not_written_through(data_folder, tmp_path):
+    from risk.gui.app import PlayConfig
+
+    outside = tmp_path / "downloads"
+    shutil.copytree(ISLES.parent, outside)
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("kept")
+    maps = data_folder / "maps"
+    maps.mkdir(parents=True, exist_ok=True)
+    (maps / "isles.map").symlink_to(elsewhere)
+    app = start(PlayConfig(menu=True, speed="max"))
+    open_new_game(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(outside / "isles.map")))
+    frames(app, 1)
+    assert elsewhere.read_text() == "kept" and (maps / "isles.map").is_symlink()
+    assert app.toast is not None and app.toast[0].startswith("Cannot add isles.map:")
+    assert "symbolic link" in app.toast[0]

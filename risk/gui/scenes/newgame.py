@@ -542,8 +542,15 @@ class NewGameScene(Scene):
         """A map file dropped on the window: copied into the player's maps folder (checked
         first, so that only maps that load are kept), a Domination map with the files its [files]
         section names, and chosen."""
-        import shutil
         from pathlib import Path
+
+        from risk.domination import MAX_IMAGE_BYTES
+        from risk.files import read_bytes, write_atomically
+        from risk.schema import MAX_MAP_BYTES
+
+        def copy(source: Path, limit: int, what: str) -> None:
+            # Bounded and regular files only, both ends: a pipe is not waited on, a link not followed.
+            write_atomically(folder / source.name, read_bytes(source, limit, what))
 
         source = Path(dropped)
         if source.suffix.lower() not in (".json", ".map"):
@@ -555,12 +562,12 @@ class NewGameScene(Scene):
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / source.name
             if source.resolve() != target.resolve():
-                shutil.copyfile(source, target)
+                copy(source, MAX_MAP_BYTES, "map file")
                 if source.suffix.lower() == ".map":  # its picture, index image and cards go with it
                     from risk.domination import companion_files
 
                     for companion in companion_files(source):
-                        shutil.copyfile(companion, folder / companion.name)
+                        copy(companion, MAX_IMAGE_BYTES, "map's companion file")
         except (RiskError, OSError) as exc:
             self.app.notify(f"Cannot add {source.name}: {exc}", 5)
             return
