@@ -24,6 +24,6 @@ def test_a_generated_world_opens_and_draws(territories, style, players):
     view.zoom_by(0)
     view.layout(game(app).rects["map"])
     assert [view.territory_at(view.centre(t)) for t in range(len(board))] == list(range(len(board)))
-    # Names go where they fit without overlap: at the default size, not every one of 400 (drawing
-    # a big world legibly, with zoom, is the window's work to come).
+    # Names go where they fit without overlap: seen whole, not every one of 400 (zoomed in, the
+    # rest appear: tests/gui/test_zoom.py).
     assert 0 < len(view.name_labels) <= len(board)
