@@ -60,6 +60,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--window", type=int, default=50, help="games averaged in a curve row")
     parser.add_argument("--save-every", type=int, default=20_480, help="steps between checkpoints")
     parser.add_argument("--resume", action="store_true", help="continue from <out>/model.zip")
+    parser.add_argument("--init", help="start the policy from these weights (a policy.npz of the same --net, e.g. "
+                                       "examples/imitate_bot.py's); the value network starts afresh")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (the machine is shared)")
     return parser.parse_args(argv)
 
@@ -104,6 +106,25 @@ def export_policy(model, path: Path, args: argparse.Namespace) -> None:
     partial = path.with_name(path.stem + ".partial.npz")
     NumpyPolicy(weights, activation, meta).save(partial)
     partial.replace(path)
+
+
+def load_policy(model, path: Path) -> None:
+    """Copy a :class:`~risk.rl.numpy_policy.NumpyPolicy`'s weights into the model's policy
+    (hidden layers and action head, which must have the same sizes)."""
+    import torch
+    from risk.rl.numpy_policy import NumpyPolicy
+
+    policy = model.policy
+    layers = [module for module in policy.mlp_extractor.policy_net if isinstance(module, torch.nn.Linear)]
+    layers.append(policy.action_net)
+    given = NumpyPolicy.load(path).layers
+    shapes = [tuple(layer.weight.shape) for layer in layers]
+    if [w.shape for w, _ in given] != shapes:
+        raise SystemExit(f"{path}: layers of shapes {[w.shape for w, _ in given]}, the model's are {shapes}")
+    with torch.no_grad():
+        for layer, (weights, bias) in zip(layers, given):
+            layer.weight.copy_(torch.from_numpy(weights))
+            layer.bias.copy_(torch.from_numpy(bias))
 
 
 def _command_line(args: argparse.Namespace) -> list[str]:
@@ -269,6 +290,8 @@ def main(argv=None) -> int:
                             learning_rate=args.learning_rate, gamma=args.gamma,
                             ent_coef=args.ent_coef,
                             policy_kwargs={"net_arch": {"pi": layers, "vf": layers}})
+        if args.init:
+            load_policy(model, Path(args.init))
         (out / "run.json").write_text(json.dumps(vars(args), indent=2) + "\n")
     remaining = args.steps - model.num_timesteps
     if remaining <= 0:
