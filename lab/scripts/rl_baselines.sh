@@ -22,7 +22,7 @@ risk=${RISK:-risk}
 mkdir -p "$out"
 
 declare -A spec=(
-  [shipped]="rl:ppo-random"                                  # risk/rl/policies/ppo-random.npz
+  [shipped]="rl:angry-clone"                                 # risk/rl/policies/angry-clone.npz
   [random]="random" [angry]="angry" [threshold]="threshold" [strategist]="strategist"
   [ppo]="rl:examples/models/ppo-scratch.npz"                 # MaskablePPO from scratch
   [dqn]="rl:examples/models/dqn.npz,deterministic=true"      # OpenSpiel's DQN, its greedy action
