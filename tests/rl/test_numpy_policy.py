@@ -174,3 +174,19 @@ def test_the_dqn_script_trains_and_its_greedy_policy_plays(tmp_path):
     match = Match([make_player(f"rl:{out / 'dqn.npz'},deterministic=true"), make_player("random"),
                    make_player("random")], seed=5, rules=Rules(max_turns=6))
     assert match.play().places
+
+
+def test_the_shipped_policy_plays_in_the_window(tmp_path, monkeypatch):
+    """``risk play`` seats it as any bot (the window builds its seats with the same factory)."""
+    pygame = pytest.importorskip("pygame")
+    from risk.cli import main
+
+    monkeypatch.setenv("MARKOV_RISK_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("MARKOV_RISK_AUTOSAVE", raising=False)
+    png = tmp_path / "shot.png"
+    try:
+        code = main(["play", "--bots-only", "--bots", "rl:angry-clone,random,random,random", "--speed", "max",
+                     "--seed", "2", "--screenshot", str(png), "--quit-after-turns", "8"])
+    finally:
+        pygame.display.quit()
+    assert code == 0 and png.stat().st_size > 0
