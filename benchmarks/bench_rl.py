@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [gymnasium_loop(args.steps, args.seed + k, args.max_turns) for k in range(args.repeats)]
     print(f"{'Gymnasium env vs 3 random bots (learner)':45s} {statistics.median(p[0] for p in pairs):9.0f} steps/s")
     print(f"{'  ... engine moves it drives (learner + bots)':45s} {statistics.median(p[1] for p in pairs):9.0f} steps/s")
-    for games, name in ((1, "Gymnasium env + 64x64 policy, 1 game"), (16, "vectorised env + 64x64 policy, 16 games")):
+    for games, name in ((1, "Gymnasium env + 64x64 policy, 1 game"),
+                        (16, "vectorised env + 64x64 policy, 16 games")):
         rates = [policy_loop(args.steps, args.seed + k, args.max_turns, games) for k in range(args.repeats)]
         print(f"{name:45s} {statistics.median(rates):9.0f} steps/s")
     return 0

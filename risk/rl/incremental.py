@@ -29,9 +29,9 @@ import numpy as np
 
 from risk.cards import WILD
 from risk.phase import Phase
-from risk.rl.observation import (_LOG, ARMY_CAP, OWNER_SLOTS, SEAT_FEATURES, SEATS, TOTAL_FEATURE, TURN_FEATURES,
-                                 _battle, continents_held, dice_values, known_capitals, mission_values, own_cards,
-                                 relative_seats, seat_row, total_feature, turn_values)
+from risk.rl.observation import (ARMY_CAP, LOG_ARMIES, OWNER_SLOTS, SEAT_FEATURES, SEATS, TOTAL_FEATURE,
+                                 TURN_FEATURES, battle_territories, continents_held, dice_values, known_capitals,
+                                 mission_values, own_cards, relative_seats, seat_row, total_feature, turn_values)
 
 if TYPE_CHECKING:
     from risk.actions import Action
@@ -83,7 +83,7 @@ class ObservationTracker:
                                                   for t, slot in known_capitals(state, self.seat, self._relative)])
         if (state.attack_source, state.attack_target, state.pending, state.declared, phase) != self._battle_key:
             self._battle_key = (state.attack_source, state.attack_target, state.pending, state.declared, phase)
-            source, target = _battle(state)
+            source, target = battle_territories(state)
             self._set_sparse("_battle_indices", [i for i in (self._battle_at + 2 * source if source >= 0 else -1,
                                                              self._battle_at + 2 * target + 1 if target >= 0 else -1)
                                                  if i >= 0])
@@ -123,7 +123,7 @@ class ObservationTracker:
             if holder >= 0:
                 self._totals[holder] += count
         self._row_totals = list(self._totals)
-        self._held = continents_held(state, self.encoder._continent_members)
+        self._held = continents_held(state, self.encoder.continent_members)
         self._rows: list[tuple | None] = [None] * state.players
         self._seats_seen = None
         self._seat_rows(state, True)  # fills the keys; the rows are already right
@@ -134,7 +134,7 @@ class ObservationTracker:
         self._capital_indices = [self._capital_at + SEATS * t + slot
                                  for t, slot in known_capitals(state, self.seat, self._relative)]
         self._battle_key = (state.attack_source, state.attack_target, state.pending, state.declared, state.phase)
-        source, target = _battle(state)
+        source, target = battle_territories(state)
         self._battle_indices = [i for i in (self._battle_at + 2 * source if source >= 0 else -1,
                                             self._battle_at + 2 * target + 1 if target >= 0 else -1) if i >= 0]
         self._phase = state.phase
@@ -158,7 +158,7 @@ class ObservationTracker:
             if holder >= 0:
                 totals[holder] += count
                 values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
-            values[base + t] = _LOG[count] if count <= ARMY_CAP else 1.0
+            values[base + t] = LOG_ARMIES[count] if count <= ARMY_CAP else 1.0
             seen_owner[t], seen_armies[t] = holder, count
 
     def _seat_rows(self, state: "GameState", owners_changed: bool) -> None:
@@ -183,12 +183,12 @@ class ObservationTracker:
 
     def _changed_rows(self, state: "GameState", owners_changed: bool) -> None:
         if owners_changed:
-            self._held = continents_held(state, self.encoder._continent_members)
+            self._held = continents_held(state, self.encoder.continent_members)
         capitals = state.rules.capitals
         player, deciding, game_over = state.player, state.current_player, state.phase == Phase.GAME_OVER
         alive, own_mask, hands, reserve, held, totals = (state.alive, state.own_mask, state.hands, state.reserve,
                                                          self._held, self._totals)
-        continents = max(1, len(self.encoder._continent_members))
+        continents = max(1, len(self.encoder.continent_members))
         for s in range(state.players):
             key = (alive[s], s == player and not game_over, s == deciding, own_mask[s], len(hands[s]), reserve[s],
                    held[s], state.capitals_held(s) if capitals else 0)

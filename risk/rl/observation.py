@@ -59,12 +59,12 @@ MISSION_KINDS = ("destroy", "continents", "territories")
 ARMY_CAP = 1023
 
 #: log2(1 + n) / 10 for the counts that occur; bigger ones are computed.
-_LOG = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
+LOG_ARMIES = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
 
 
 def log_armies(n: int) -> float:
     """An army count scaled into [0, 1]: log2(1 + min(n, 1023)) / 10."""
-    return _LOG[n] if 0 <= n <= ARMY_CAP else (1.0 if n > 0 else 0.0)
+    return LOG_ARMIES[n] if 0 <= n <= ARMY_CAP else (1.0 if n > 0 else 0.0)
 
 
 class ObservationEncoder:
@@ -85,7 +85,7 @@ class ObservationEncoder:
             self.fields[name] = slice(start, start + size)
             start += size
         self.size = start
-        self._continent_members = [c.members for c in board.continents]
+        self.continent_members = [c.members for c in board.continents]
         self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -105,20 +105,20 @@ class ObservationEncoder:
             if holder >= 0:
                 values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
                 totals[holder] += count
-            values[armies_base + t] = _LOG[count] if count <= ARMY_CAP else 1.0
+            values[armies_base + t] = LOG_ARMIES[count] if count <= ARMY_CAP else 1.0
 
         for card in own_cards(state, seat):
             values[f["my_cards"] + card] = 1.0
         for t, slot in known_capitals(state, seat, relative):
             values[f["capital"] + SEATS * t + slot] = 1.0
-        source, target = _battle(state)
+        source, target = battle_territories(state)
         if source >= 0:
             values[f["battle"] + 2 * source] = 1.0
         if target >= 0:
             values[f["battle"] + 2 * target + 1] = 1.0
 
-        held = continents_held(state, self._continent_members)
-        continents = max(1, len(self._continent_members))
+        held = continents_held(state, self.continent_members)
+        continents = max(1, len(self.continent_members))
         for s in range(players):
             row = f["seats"] + SEAT_FEATURES * relative[s]
             values[row:row + SEAT_FEATURES] = seat_row(state, s, totals[s], held[s] / continents, n)
@@ -193,7 +193,7 @@ def seat_row(state: "GameState", s: int, total: int, continents_share: float, te
 
 def total_feature(total: int) -> float:
     """A seat's total armies as its row shows them: log armies / 1.2, at most 1."""
-    return min(1.0, _LOG[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
+    return min(1.0, LOG_ARMIES[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
 
 
 def turn_values(state: "GameState", seat: int) -> list[float]:
@@ -249,7 +249,7 @@ def mission_values(state: "GameState", seat: int, relative: list[int], continent
     return out
 
 
-def _battle(state: "GameState") -> tuple[int, int]:
+def battle_territories(state: "GameState") -> tuple[int, int]:
     """(source, target) of the battle under way, or -1s."""
     if state.phase == Phase.OCCUPY:
         return state.attack_source, state.attack_target
