@@ -6,10 +6,10 @@ Each measurement is repeated R times and the median reported:
 
 1. games per second of 4-player games, ``angry`` in seat 1 against ``random``, ``threshold`` and
    ``angry`` (60-turn cap), seat 1 in-process, then the same bot served over the protocol
-   (``python -m risk.protocol.serve angry``; the referee starts one process per seat and game,
-   as in a tournament, so each game pays for a start-up, also measured alone), then served by
-   one process kept across the games (a bot file with ``reuse = true``). The served bot must
-   play the very same games (the places of every game are compared);
+   (``python -m risk.protocol.serve angry``) by a fresh process per game (a bot file with
+   ``reuse = false``: each game pays for a start-up, also measured alone), then by one process
+   kept across the games (the default of a ``cmd:`` spec). The served bot must play the very
+   same games (the places of every game are compared);
 2. milliseconds per decision of seat 1 after the setup, wall clock, and the whole game's CPU
    milliseconds per decision of seat 1, the referee's and its ended bot programs' (start-ups
    included): hardly stretched by a busy machine, unlike the wall clock;
@@ -152,11 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {load_before:.2f} on {cores} cores")
     runs = {}
     folder = tempfile.TemporaryDirectory()
-    kept = Path(folder.name) / "angry.json"
-    kept.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
-                                "reuse": True}))
-    for label, spec in (("angry in-process", "angry"), ("angry served", served("angry")),
-                        ("angry served, kept", str(kept))):
+    fresh = Path(folder.name) / "angry.json"
+    fresh.write_text(json.dumps({"command": [sys.executable, "-m", "risk.protocol.serve", "angry"],
+                                 "reuse": False}))
+    for label, spec in (("angry in-process", "angry"), ("angry served", str(fresh)),
+                        ("angry served, kept", served("angry"))):
         results = [play_games(spec, args.games, args.seed) for _ in range(args.repeats)]
         runs[label] = results
         median = {key: statistics.median(r[key] for r in results) for key in ("games/s", "ms", "cpu ms")}

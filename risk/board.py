@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from risk.colours import parse_colour
 from risk.errors import MapError
 from risk.paths import classic_map_path
-from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_bounded, read_json
+from risk.files import read_bounded
+from risk.schema import MAP, MAX_MAP_BYTES, JsonProblem, problem, read_json
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
 MAP_FORMAT = "markov-risk-map"

@@ -1,14 +1,17 @@
 """``risk bot check``: does a program keep to the bot protocol? A verdict, with the evidence.
 
 :func:`check_bot` plays a few short seeded games (a turn cap keeps them short) between the bot
-under test and built-in bots, the bot taking a different seat each game. The bot runs through
-the relay :mod:`risk.bot_tap`, which records every line both ways exactly as it crossed the
-pipes; afterwards each line is read as JSON and validated against the protocol's JSON Schema
-(docs/protocol.schema.json) for its direction and type, and the conversation is checked for what a schema
-cannot see: the bot's hello comes first, every action answers the open request, the engine
-refused none of its actions. A fault the referee raised (a timeout, a crash, garbage, too many
-illegal actions) is a problem too. The :class:`CheckReport` says ``ok`` or lists each problem
-with the message that showed it.
+under test and built-in bots, the bot taking a different seat each game. The program is kept
+from game to game as the referee keeps it by default (one handshake, then ``new_game`` after
+each ``game_over``), unless its bot file says ``"reuse": false``. It runs through the relay
+:mod:`risk.bot_tap`, which records every line both ways exactly as it crossed the pipes; each
+line is read as JSON and validated against the protocol's JSON Schema
+(docs/protocol.schema.json) for its direction and type, and the conversation is checked for what
+a schema cannot see: the bot's hello comes first, every action answers the open request, the
+engine refused none of its actions, a kept program is still there for the next game. A fault the
+referee raised (a timeout, a crash, garbage, too many illegal actions) is a problem too. The
+:class:`CheckReport` says ``ok`` or lists each problem with the message that showed it. Seats are
+numbered from 0, as in the protocol.
 """
 
 from __future__ import annotations
@@ -18,17 +21,22 @@ import os
 import shlex
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from risk.bot_tap import KEPT_BYTES
-from risk.errors import UsageError
+from risk.errors import FileError, UsageError
+from risk.files import read_bounded, write_atomically
+from risk.schema import JsonProblem, read_json
 
 #: How much of a message a problem quotes.
 QUOTED_CHARS = 240
 #: How many problems the verdict lists (the first ones; the count says how many in all).
 SHOWN_PROBLEMS = 10
+#: A game's transcript: every line of both sides (each cut at KEPT_BYTES); far more than any game.
+MAX_TRANSCRIPT_BYTES = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,7 @@ class GameCheck:
 
     def text(self) -> str:
         against = ", ".join(p for i, p in enumerate(self.players) if i != self.seat)
-        return (f"game {self.number}: seed {self.seed}, seat {self.seat + 1} of {len(self.players)} "
+        return (f"game {self.number}: seed {self.seed}, seat {self.seat} of {len(self.players)} "
                 f"against {against}: {self.outcome}; {self.engine_messages} messages to the bot, "
                 f"{self.bot_messages} from it")
 
@@ -139,73 +147,90 @@ def quoted(text: str) -> str:
 def read_transcript(path: Path) -> list[dict]:
     """The relay's records, in order (none if the bot never started)."""
     try:
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    except FileNotFoundError:
-        return []
+        text = read_bounded(path, MAX_TRANSCRIPT_BYTES, FileError, "transcript", decode_errors="replace")
+        return [json.loads(line) for line in text.splitlines() if line]  # the relay's own lines
+    except FileError:
+        if not path.exists():
+            return []
+        raise
 
 
 def conversation_problems(records: Iterable[dict], validator: MessageValidator,
                           game: int) -> list[Problem]:
     """What a transcript shows the bot (or the engine) got wrong, in order."""
-    from risk.protocol.messages import BOT_MESSAGES, ENGINE_MESSAGES
+    return Conversation(validator).problems(records, game)
 
-    problems: list[Problem] = []
-    open_request: int | None = None
-    last_action: str | None = None
-    bot_spoke = False
-    for record in records:
+
+class Conversation:
+    """Follows one bot's conversation, game after game (a kept program's next game goes on
+    where the last one ended; the engine's hello starts a new program's), and names what went
+    wrong."""
+
+    def __init__(self, validator: MessageValidator):
+        self.validator = validator
+        self.open_request: int | None = None
+        self.last_action: str | None = None
+        self.bot_spoke = False
+
+    def problems(self, records: Iterable[dict], game: int) -> list[Problem]:
+        """The problems the next ``records`` show, blamed on ``game``."""
+        problems: list[Problem] = []
+        for record in records:
+            problems.extend(self._read(record, game))
+        return problems
+
+    def _read(self, record: dict, game: int) -> list[Problem]:
+        from risk.protocol.messages import BOT_MESSAGES, ENGINE_MESSAGES
+
+        problems: list[Problem] = []
         side, text = record["from"], record["text"]
         sender = "the bot" if side == "bot" else "the engine"
         if record.get("truncated"):
-            problems.append(Problem(game, f"{sender} sent a line longer than {KEPT_BYTES} bytes",
-                                    quoted(text)))
-            continue
+            return [Problem(game, f"{sender} sent a line longer than {KEPT_BYTES} bytes", quoted(text))]
         try:
-            message = json.loads(text)
-        except ValueError as exc:
-            problems.append(Problem(game, f"{sender} sent a line that is not JSON ({exc})",
-                                    quoted(text)))
-            continue
+            message = read_json(text)  # bounded: a bot's line nested 100,000 deep is a finding, not a crash
+        except JsonProblem as exc:
+            return [Problem(game, f"{sender} sent a line that is not JSON ({exc})", quoted(text))]
         kind = message.get("type") if isinstance(message, dict) else None
         kind = kind if isinstance(kind, str) else None
         allowed = BOT_MESSAGES if side == "bot" else ENGINE_MESSAGES
         if kind not in allowed:
-            problems.append(Problem(game, f"{sender} sent a message of unknown type {kind!r} "
-                                          f"(it may send: {', '.join(sorted(allowed))})", quoted(text)))
-            continue
-        reason = validator.error(side, message)
+            return [Problem(game, f"{sender} sent a message of unknown type {kind!r} "
+                                  f"(it may send: {', '.join(sorted(allowed))})", quoted(text))]
+        reason = self.validator.error(side, message)
         if reason is not None:
             blame = "" if side == "bot" else " (an engine bug, not the bot's)"
             problems.append(Problem(game, f"{sender}'s {kind} message fails the schema{blame}: "
                                           f"{reason}", quoted(text)))
         if side == "engine":
-            if kind == "request":
-                open_request = message.get("id")
+            if kind == "hello":  # a program starts: a fresh conversation
+                self.open_request, self.bot_spoke = None, False
+            elif kind == "request":
+                self.open_request = message.get("id")
             elif kind == "error":
-                open_request = message.get("id")  # the same request stands: answer it again
+                self.open_request = message.get("id")  # the same request stands: answer it again
                 problems.append(Problem(game, f"the engine refused the bot's answer to request "
                                               f"{message.get('id')}: {message.get('reason')}",
-                                        last_action))
+                                        self.last_action))
             elif kind in ("game_over", "quit"):
-                open_request = None
-            continue
-        if not bot_spoke and kind != "hello":
+                self.open_request = None
+            return problems
+        if not self.bot_spoke and kind != "hello":
             problems.append(Problem(game, f"the bot's first message must be hello, not {kind}",
                                     quoted(text)))
-        bot_spoke = True
+        self.bot_spoke = True
         if kind == "action":
-            last_action = quoted(text)
+            self.last_action = quoted(text)
             if reason is not None:
-                continue  # its id may not even be a number: the schema's complaint says enough
-            if open_request is None:
-                problems.append(Problem(game, "the bot sent an action with no request open",
-                                        quoted(text)))
-            elif message.get("id") != open_request:
+                return problems  # its id may not even be a number: the schema's complaint says enough
+            if self.open_request is None:
+                problems.append(Problem(game, "the bot sent an action with no request open", quoted(text)))
+            elif message.get("id") != self.open_request:
                 problems.append(Problem(game, f"the bot answered request {message.get('id')!r} "
-                                              f"but the open request is {open_request}", quoted(text)))
+                                              f"but the open request is {self.open_request}", quoted(text)))
             else:
-                open_request = None
-    return problems
+                self.open_request = None
+        return problems
 
 
 # -- the games ------------------------------------------------------------------------------------
@@ -218,6 +243,7 @@ def program_of(bot: Sequence[str]):
     from ai import registry
     from risk.players import IMPORT_PATH, PROGRAM, make_player, spec_kind
     from risk.protocol.external import ExternalAgent
+    from risk.protocol.spec import DEFAULT_REUSE
 
     word = bot[0] if len(bot) == 1 else None
     if word is not None and spec_kind(word) == PROGRAM:
@@ -226,8 +252,8 @@ def program_of(bot: Sequence[str]):
     if not a_program and (word.split(":", 1)[0] in registry.available() or spec_kind(word) == IMPORT_PATH):
         make_player(bot[0])  # a bad parameter is the user's mistake: say so here, in one line
         command = [sys.executable, "-m", "risk.protocol.serve", bot[0]]
-        return ExternalAgent(command, spec=bot[0]), bot[0]
-    return ExternalAgent(list(bot), spec="cmd:" + shlex.join(bot)), shlex.join(bot)
+        return ExternalAgent(command, spec=bot[0], reuse=DEFAULT_REUSE), bot[0]
+    return ExternalAgent(list(bot), spec="cmd:" + shlex.join(bot), reuse=DEFAULT_REUSE), shlex.join(bot)
 
 
 def ensure_startable(program) -> None:
@@ -258,7 +284,7 @@ def tapped(program, transcript: Path, log: Path | None):
     relay = [sys.executable, bot_tap.__file__, str(transcript.resolve()), "--", *program.command]
     return ExternalAgent(relay, spec=program.spec, cwd=program.cwd, options=program.options,
                          display_name=program.display_name, retries=program.retries,
-                         timeout=program.timeout, log_path=log or program.log_path)
+                         timeout=program.timeout, log_path=log or program.log_path, reuse=program.reuse)
 
 
 def fault_problem(fault, seat: int, game: int, records: list[dict]) -> Problem:
@@ -271,13 +297,23 @@ def fault_problem(fault, seat: int, game: int, records: list[dict]) -> Problem:
     return Problem(game, f"the referee ended the game: {fault}", evidence)
 
 
+#: How long a program kept after a game must stay running to count as waiting for the next one
+#: (a bot that ends after ``game_over`` is gone well within it).
+KEPT_GRACE = 0.3
+#: How long to wait for the relay to record a game's last line (it records as it passes them on).
+RECORD_WAIT = 30.0
+
+
 def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
               opponents: Sequence[str] = ("angry", "random"), max_turns: int = 30,
               move_seconds: float | None = 10.0, transcripts: Path | None = None,
               progress: Callable[[str], None] | None = None) -> CheckReport:
     """Play ``games`` short games of the bot against ``opponents`` and check every message
     (``progress`` is given the lines of :meth:`CheckReport.text` before the verdict as they
-    come); raises UsageError for a bad bot spec or opponent, never for what the bot does."""
+    come); raises UsageError for a bad bot spec or opponent, never for what the bot does.
+
+    ``transcripts``: a folder that keeps each game's conversation (``game-N.jsonl``) and the
+    bot's stderr (``bot.log``, with the referee's ``[referee] next game`` between games)."""
     from risk.clock import MoveClock
     from risk.match import AgentFault, Match
     from risk.players import make_player
@@ -293,36 +329,74 @@ def check_bot(bot: Sequence[str], games: int = 3, seed: int = 1,
         progress(f"checking {name}")
     checks: list[GameCheck] = []
     problems: list[Problem] = []
+    conversation = Conversation(validator)
     with tempfile.TemporaryDirectory(prefix="risk-bot-check-") as scratch:
-        folder = Path(transcripts) if transcripts else Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        for number in range(1, games + 1):
-            game_seed, seat = seed + number - 1, (number - 1) % players
-            transcript = folder / f"game-{number}.jsonl"
-            transcript.unlink(missing_ok=True)
-            log = folder / f"game-{number}.log" if transcripts else None
-            agents = [make_player(spec) for spec in opponents]
-            agents.insert(seat, tapped(program, transcript, log))
-            specs = tuple(list(opponents[:seat]) + [name] + list(opponents[seat:]))
-            match = Match(agents, seed=game_seed, rules=Rules(max_turns=max_turns),
-                          clock=MoveClock(move_limit=move_seconds))
-            try:
-                result = match.play()
-                outcome = (f"played {result.turns} turns ({result.reason}), "
-                           f"place {result.places[seat]} of {players}")
-            except AgentFault as fault:
-                outcome, ended = f"forfeited: {fault.kind}", fault
-            else:
-                ended = None
-            finally:
-                agents[seat].close()
-            records = read_transcript(transcript)
-            problems.extend(conversation_problems(records, validator, number))
-            if ended is not None:
-                problems.append(fault_problem(ended, seat, number, records))
-            checks.append(GameCheck(number, game_seed, seat, specs, outcome,
-                                    sum(r["from"] == "engine" for r in records),
-                                    sum(r["from"] == "bot" for r in records)))
-            if progress is not None:
-                progress(checks[-1].text())
+        kept = Path(transcripts) if transcripts else None
+        if kept is not None:
+            kept.mkdir(parents=True, exist_ok=True)
+        # One relay record for every game: a program kept between games keeps its relay.
+        recording = Path(scratch) / "conversation.jsonl"
+        tested = tapped(program, recording, kept / "bot.log" if kept else None)
+        read = 0  # records of the games before this one
+        try:
+            for number in range(1, games + 1):
+                game_seed, seat = seed + number - 1, (number - 1) % players
+                agents = [make_player(spec) for spec in opponents]
+                agents.insert(seat, tested)
+                specs = tuple(list(opponents[:seat]) + [name] + list(opponents[seat:]))
+                match = Match(agents, seed=game_seed, rules=Rules(max_turns=max_turns),
+                              clock=MoveClock(move_limit=move_seconds))
+                try:
+                    result = match.play()
+                    outcome = (f"played {result.turns} turns ({result.reason}), "
+                               f"place {result.places[seat]} of {players}")
+                    ended = None
+                except AgentFault as fault:
+                    outcome, ended = f"forfeited: {fault.kind}", fault
+                last = number == games
+                waiting = ended is None and tested.reuse and not last
+                gone_early = waiting and not tested.kept_program_alive(KEPT_GRACE)
+                if last or not waiting:
+                    tested.close()
+                    tested.stop_kept()
+                records = _records_of_game(recording, read, finished=ended is None)
+                read += len(records)
+                if kept is not None:
+                    write_atomically(kept / f"game-{number}.jsonl",
+                                     "".join(json.dumps(r) + "\n" for r in records))
+                problems.extend(conversation.problems(records, number))
+                if ended is not None:
+                    problems.append(fault_problem(ended, seat, number, records))
+                if gone_early:
+                    problems.append(Problem(number, "the bot's program ended after game_over: the "
+                                                    "referee keeps a program for the next game, so a "
+                                                    "bot must wait for the next new_game or quit"))
+                checks.append(GameCheck(number, game_seed, seat, specs, outcome,
+                                        sum(r["from"] == "engine" for r in records),
+                                        sum(r["from"] == "bot" for r in records)))
+                if progress is not None:
+                    progress(checks[-1].text())
+        finally:
+            tested.close()
+            tested.stop_kept()
     return CheckReport(name, tuple(checks), tuple(problems))
+
+
+def _records_of_game(recording: Path, start: int, finished: bool) -> list[dict]:
+    """The relay's records from ``start`` on. For a game that ``finished`` (its program may be
+    kept, still running), wait until the relay has recorded the engine's game_over."""
+    deadline = time.monotonic() + RECORD_WAIT
+    while True:
+        records = read_transcript(recording)[start:]
+        if not finished or any(_is_game_over(r) for r in records) or time.monotonic() > deadline:
+            return records
+        time.sleep(0.02)
+
+
+def _is_game_over(record: dict) -> bool:
+    if record["from"] != "engine":
+        return False
+    try:
+        return json.loads(record["text"]).get("type") == "game_over"
+    except (ValueError, AttributeError):
+        return False

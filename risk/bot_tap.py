@@ -21,6 +21,8 @@ import subprocess
 import sys
 import threading
 
+from risk.files import open_for_append
+
 #: The most of one line the transcript keeps (a whole map in ``new_game`` fits easily).
 KEPT_BYTES = 1 << 20
 CHUNK = 1 << 16
@@ -31,7 +33,7 @@ class Transcript:
     (the referee may kill the relay at any moment)."""
 
     def __init__(self, path: str):
-        self.file = open(path, "a", encoding="utf-8")
+        self.file = os.fdopen(open_for_append(path), "a", encoding="utf-8")
         self.lock = threading.Lock()
 
     def record(self, side: str, line: bytes, size: int) -> None:

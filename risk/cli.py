@@ -13,6 +13,7 @@ from typing import Collection, Sequence
 
 from risk import __version__
 from risk.errors import RiskError
+from risk.files import printable
 
 #: The subcommands in the order ``risk --help`` lists them: name -> (module, one-line summary).
 #: Each module defines ``register(sub)``, which builds its parser. Only the command being run is
@@ -23,8 +24,9 @@ COMMANDS = {
     "simulate": ("risk.commands.simulate", "play one headless game between bots"),
     "odds": ("risk.commands.odds", "exact odds, expected losses and survivors of a battle"),
     "tournament": ("risk.commands.tournament", "play many games between bots and rank them"),
+    "ladder": ("risk.commands.ladder", "keep ratings of every bot played in a local database"),
     "tune": ("risk.commands.tune", "tune a bot's numeric parameters against a field of opponents"),
-    "map": ("risk.commands.map", "show, check or import a map"),
+    "map": ("risk.commands.map", "show, check, import or generate a map"),
     "replay": ("risk.commands.replay", "replay a game record and verify its outcome"),
     "bots": ("risk.commands.bots", "list the bots and their parameters"),
     "bot": ("risk.commands.bot", "check a bot that speaks the bot protocol"),
@@ -73,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.run(args) or 0)
-    except RiskError as exc:
-        print(f"risk: error: {exc}", file=sys.stderr)
+    except RiskError as exc:  # its text may quote a file: shown with control characters escaped
+        print(f"risk: error: {printable(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("risk: interrupted", file=sys.stderr)
@@ -83,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        print(f"risk: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"risk: error: {printable(where)}{exc.strerror or exc}", file=sys.stderr)
         return 1
 
 

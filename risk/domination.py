@@ -23,7 +23,8 @@ from typing import Any
 from risk.board import CARD_SYMBOLS, board_from_dict
 from risk.colours import hex_colour, parse_colour
 from risk.errors import MapError
-from risk.schema import MAP, MAX_MAP_BYTES, read_bounded
+from risk.files import read_bounded
+from risk.schema import MAP, MAX_MAP_BYTES
 
 #: A Domination number (a bonus, a country, a coordinate) has at most this many digits; the
 #: checks against the map schema then bound its value.

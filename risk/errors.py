@@ -68,9 +68,27 @@ class RecordError(RiskError):
         super().__init__(where + message)
 
 
+class FileError(RiskError):
+    """A file cannot be read or written as asked: missing, too large, not a regular file (a
+    device, a pipe, a folder, a symbolic link where a file is written), not UTF-8 text."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.path = path
+        self.line = line
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        super().__init__(where + message)
+
+
 class PositionError(RiskError):
     """A written game position (``GameState.from_dict``) is malformed or does not fit its board."""
 
 
 class UsageError(RiskError):
     """A bad command-line value."""
+
+
+class RefereeError(RiskError):
+    """The referee could not set up a seat (a bot program's log folder is missing, its program
+    cannot be found): the referee's error, never counted as the bot's fault."""

@@ -30,7 +30,7 @@ import numpy as np
 
 from risk.board import Board
 from risk.clock import GameClock, MoveClock, MoveTimeout
-from risk.errors import IllegalActionError, RecordError, RiskError
+from risk.errors import IllegalActionError, RecordError, RefereeError, RiskError
 from risk.events import Event
 from risk.record import GameRecord
 from risk.rules import Rules
@@ -56,7 +56,7 @@ class AgentFault(RiskError):
         self.bot = bot
         self.kind = kind
         self.detail = detail
-        super().__init__(f"bot {bot!r} in seat {seat + 1} {kind}: {detail}")
+        super().__init__(f"bot {bot!r} in seat {seat} {kind}: {detail}")  # seats from 0, as in the protocol
 
 
 class BotFault(Exception):
@@ -182,6 +182,8 @@ class Match:
                              self.clock.describe_timeout(allowed)) from None
         except BotFault as fault:
             raise AgentFault(seat, self.specs[seat], fault.kind, fault.detail) from None
+        except RefereeError:  # the seat could not be set up: not the bot's doing
+            raise
         except Exception as exc:  # a bot's bug must not take the program down with it
             raise AgentFault(seat, self.specs[seat], CRASHED,
                              f"{where}{type(exc).__name__}: {exc}") from exc
@@ -259,7 +261,7 @@ class Match:
                 events = self.step()
                 if on_events is not None:
                     on_events(self.state, events)
-        except AgentFault:
+        except (AgentFault, RefereeError):
             self.close()
             raise
         return self.result()

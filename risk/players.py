@@ -23,7 +23,7 @@ before anything is imported, started or unpickled.
 >>> make_trusted_player("os:system")
 Traceback (most recent call last):
 ...
-risk.errors.UsageError: bot 'os:system' is an import path, refused in a file: a bot read from a save or record must be one of the registered bots
+risk.errors.UsageError: bot 'os:system' is an import path, refused in a file: a bot read from a file (a save, a record, the window's settings) must be one of the registered bots
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from typing import Any
 
 from ai import registry
 from risk.errors import UsageError
+from risk.files import printable
 from risk.protocol.spec import BotProgram, is_external_spec, program_head
 
 BUILT_IN, IMPORT_PATH, PROGRAM, POLICY = "built-in", "import path", "program", "policy"
@@ -61,8 +62,8 @@ def refusal(spec: str) -> str | None:
     kind = spec_kind(spec)
     if kind == BUILT_IN:
         return None
-    return (f"bot '{spec}' {_WOULD[kind]}, refused in a file: a bot read from a save or record "
-            "must be one of the registered bots")
+    return (f"bot '{printable(spec)}' {_WOULD[kind]}, refused in a file: a bot read from a file (a "
+            "save, a record, the window's settings) must be one of the registered bots")
 
 
 def resolve(spec: str, allow_imports: bool = True) -> tuple[Any, dict[str, str]]:

@@ -3,9 +3,20 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Sequence
 
 import numpy as np
+
+#: A seed drawn for a game nobody gave one: below 10**18 (18 digits, as the window lets one be
+#: typed), so about 60 bits, far too many to find by trying seeds until a game's public deal
+#: matches (a 31-bit seed is found in minutes, and then every card to come is known).
+FRESH_SEEDS = 10 ** 18
+
+
+def fresh_seed() -> int:
+    """A new game's seed when none is given, from the operating system's randomness."""
+    return secrets.randbelow(FRESH_SEEDS)
 
 
 class RandomSource:

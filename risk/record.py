@@ -14,26 +14,34 @@ randomness is its seeded generator. A save is the same file without a result and
 line ``{"save": {"seat_rngs": [...]}}`` holding the bots' random sources, so that a loaded game
 continues exactly as it would have. Files are written to a temporary name and renamed, so an
 interrupted write never leaves half a file.
+
+A record whose name ends in ``.gz`` is written gzip-compressed (a tournament keeps one per game:
+a fifth of the size or less), and every reader takes a compressed file whatever its name, by its
+first bytes. A game written twice gives the same bytes twice: the gzip header holds no time.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
-import os
-import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
+from risk.files import read_bounded, write_atomically as write_file
 from risk.rules import Rules
 from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
-                         JsonProblem, problem, read_bounded, read_json, short_form)
+                         JsonProblem, problem, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
 RECORD_VERSION = 1
+#: The first two bytes of every gzip file (RFC 1952): how a compressed record is recognised.
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 @dataclass
@@ -78,16 +86,25 @@ class GameRecord:
         return out
 
     def write(self, path: str | Path) -> None:
-        """Write atomically: a temporary file in the same folder, renamed over ``path``."""
-        write_atomically(Path(path), "\n".join(self.lines()) + "\n")
+        """Write atomically: a temporary file in the same folder, renamed over ``path``;
+        gzip-compressed when the name ends in ``.gz``."""
+        path = Path(path)
+        text = "\n".join(self.lines()) + "\n"
+        if path.suffix.lower() == ".gz":
+            # mtime=0: the header would otherwise hold the time of writing, and the same game
+            # must give the same bytes (a run's records are compared across --jobs).
+            write_atomically(path, gzip.compress(text.encode("utf-8"), mtime=0))
+        else:
+            write_atomically(path, text)
 
     # -- reading -------------------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
-        """Read a record or save; :class:`RecordError` naming the file for anything malformed."""
+        """Read a record or save, gzip-compressed or not; :class:`RecordError` naming the file
+        for anything malformed."""
         path = Path(path)
-        return cls.parse(read_bounded(path, MAX_RECORD_BYTES, RecordError, "game record"), str(path))
+        return cls.parse(read_record_text(path), str(path))
 
     @classmethod
     def parse(cls, text: str, path: str | None = None) -> "GameRecord":
@@ -194,6 +211,32 @@ class GameRecord:
         return hashlib.sha256("\n".join(self.lines()).encode()).hexdigest()[:16]
 
 
+def read_record_text(path: Path) -> str:
+    """The text of the record at ``path``, uncompressed if it is gzip; RecordError naming the
+    file if it is missing, too large (compressed or not), damaged or not UTF-8."""
+    data = read_bounded(path, MAX_RECORD_BYTES, RecordError, "game record", text=False)
+    if data.startswith(GZIP_MAGIC):
+        data = _gunzip(data, path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("not a game record (not UTF-8 text)", str(path)) from None
+
+
+def _gunzip(data: bytes, path: Path) -> bytes:
+    # Read at most one byte past the limit: a small file that inflates without end (a "zip
+    # bomb") costs no more memory than the largest record allowed.
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            text = stream.read(MAX_RECORD_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:  # BadGzipFile is an OSError
+        raise RecordError(f"a damaged compressed record ({exc or type(exc).__name__})", str(path)) from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"is larger than {MAX_RECORD_BYTES >> 20} MB uncompressed: not a game record",
+                          str(path))
+    return text
+
+
 def result_of(state) -> dict[str, Any]:
     """The result line of a game: its :class:`~risk.position.Outcome` (all None while it goes
     on) and the turns played."""
@@ -226,44 +269,8 @@ def _save_entry(entry: Any, path: str | None, number: int) -> dict[str, Any]:
     return entry
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half.
-
-    The new file gets the permissions an ordinary write would give it (the old file's, or the
-    default for a new file), not the owner-only ones of a temporary file. Any failure is a
-    :class:`RecordError` naming ``path``, never the temporary file.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise RecordError("the folder does not exist", str(path))
-    if path.is_dir():
-        raise RecordError("is a folder; give a file name", str(path))
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o666 & ~_umask()
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        if isinstance(exc, OSError):
-            raise RecordError(f"cannot write: {exc.strerror or exc}", str(path)) from None
-        raise
-
-
-def _umask() -> int:
-    # The only portable way to read the umask is to set it; set it straight back.
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write a record or save (text, or a compressed one's bytes) through
+    :func:`risk.files.write_atomically`: whole or not at all, regular files only; any failure is
+    a :class:`RecordError` naming ``path``."""
+    write_file(path, text, RecordError)

@@ -129,6 +129,32 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The range of every whole-number option (docs/rules.md states each): wide enough for every
+#: edition and every map, narrow enough that any game the rules allow ends in reasonable time.
+#: ``capitals_to_win`` is bounded by the number of players, when a game is made.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "forced_trade_at": (3, 10),
+    "elimination_trade_at": (5, 10),
+    "fortify_max_armies": (0, 100_000),
+    "setup_limit": (0, 100_000),
+    "army_limit": (0, 100_000),
+    "defender_max_dice": (1, 3),
+    "defender_two_dice_needs": (2, 1_000),
+    "max_turns": (1, 10_000),
+    "starting_armies": (0, 5_000),   # a map has at most 5,000 territories: enough for any map
+}
+
+_BOUND_NOTES = {"starting_armies": " (0: the standard table)", "fortify_max_armies": " (0: no limit)",
+                "setup_limit": " (0: no limit)", "army_limit": " (0: no limit)"}
+
+
+def short_number(value: int) -> str:
+    """A whole number as a message shows it: in full, unless it has more digits than a file's
+    number may (40)."""
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:6]}...({len(text)} digits)"
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule option, defaulting to the standard rules (US 1993)."""
@@ -175,23 +201,15 @@ class Rules:
             value = getattr(self, name)
             if value not in allowed:
                 raise RulesError(f"rule {name}={value!r} is not one of: {', '.join(allowed)}")
-        if self.max_turns < 1:
-            raise RulesError(f"rule max_turns={self.max_turns} must be at least 1")
-        if not 3 <= self.forced_trade_at <= 10:
-            raise RulesError(f"rule forced_trade_at={self.forced_trade_at} must be between 3 and 10")
-        if not 5 <= self.elimination_trade_at <= 10:
-            raise RulesError(f"rule elimination_trade_at={self.elimination_trade_at} must be between 5 and 10")
-        for name in ("starting_armies_override", "setup_limit", "army_limit", "fortify_max_armies",
-                     "capitals_to_win"):
-            if getattr(self, name) < 0:
-                shown = "starting_armies" if name == "starting_armies_override" else name
-                raise RulesError(f"rule {shown} must not be negative")
+        for name, (low, high) in BOUNDS.items():
+            value = getattr(self, "starting_armies_override" if name == "starting_armies" else name)
+            if not low <= value <= high:
+                raise RulesError(f"rule {name}={short_number(value)} must be from {low:,} to {high:,}"
+                                 + _BOUND_NOTES.get(name, ""))
+        if self.capitals_to_win < 0:
+            raise RulesError("rule capitals_to_win must not be negative")
         if self.army_limit == 1 or self.setup_limit == 1:
             raise RulesError("army limits below 2 leave no army free to attack")
-        if not 1 <= self.defender_max_dice <= 3:
-            raise RulesError(f"rule defender_max_dice={self.defender_max_dice} must be 1, 2 or 3")
-        if self.defender_two_dice_needs < 2:
-            raise RulesError(f"rule defender_two_dice_needs={self.defender_two_dice_needs} must be at least 2")
         if self.defender_sees_dice and self.defender_max_dice != 2:
             raise RulesError("the seeing defender (defender_sees_dice) chooses between 1 and 2 dice; "
                              "it does not combine with defender_max_dice=3")
@@ -219,8 +237,8 @@ class Rules:
             raise RulesError("secret missions need at least 3 players")
         # Your own capital counts (as in the Hasbro rules), so 1 would win before the first
         # attack, and more capitals than players can never be held.
-        if self.capitals and self.capitals_to_win and not 2 <= self.capitals_to_win <= players:
-            raise RulesError(f"rule capitals_to_win={self.capitals_to_win} must be 0 (all capitals) or "
+        if self.capitals_to_win and not 2 <= self.capitals_to_win <= players:
+            raise RulesError(f"rule capitals_to_win={short_number(self.capitals_to_win)} must be 0 (all capitals) or "
                              f"2 to {players} with {players} players (your own capital counts)")
 
     def changes(self) -> dict[str, Any]:

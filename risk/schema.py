@@ -22,8 +22,9 @@ import json
 import math
 import reprlib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Mapping
+
+from risk.files import unsafe_character
 
 #: Bounds shared by every file kind: a JSON value nests at most this deep and an integer has at
 #: most this many digits (each field's own range is in its schema below).
@@ -34,25 +35,6 @@ MAX_INT_DIGITS = 40   # a random generator's 128-bit state has 39
 MAX_MAP_BYTES = 8 << 20
 MAX_RECORD_BYTES = 64 << 20
 MAX_RESULTS_BYTES = 1 << 30
-
-
-def read_bounded(path: Path, limit: int, error: type, what: str, *, text: bool = True,
-                 decode_errors: str = "strict") -> Any:
-    """The content of the file at ``path`` (UTF-8 text, or bytes with ``text=False``) if it is at
-    most ``limit`` bytes; otherwise ``error(message, str(path))`` (a MapError, a RecordError)
-    saying what is wrong: missing, a folder, too large, unreadable, not UTF-8 text."""
-    try:
-        if path.is_file() and path.stat().st_size > limit:
-            raise error(f"is larger than {limit >> 20} MB: not a {what}", str(path))
-        return path.read_text(encoding="utf-8", errors=decode_errors) if text else path.read_bytes()
-    except FileNotFoundError:
-        raise error("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise error(f"is a folder, not a {what}", str(path)) from None
-    except UnicodeDecodeError:
-        raise error(f"not a {what} (not UTF-8 text)", str(path)) from None
-    except OSError as exc:
-        raise error(f"cannot be read ({exc.strerror or exc})", str(path)) from None
 
 
 class JsonProblem(ValueError):
@@ -92,12 +74,12 @@ def read_json(text: str) -> Any:
         raise JsonProblem("nested too deeply") from None
     except ValueError as exc:  # a JsonProblem from a hook, or an int Python will not read
         raise JsonProblem(str(exc) if isinstance(exc, JsonProblem) else "a number that is too long") from None
-    if _depth_exceeds(value, MAX_DEPTH):
+    if nested_deeper_than(value, MAX_DEPTH):
         raise JsonProblem(f"nested more than {MAX_DEPTH} levels deep")
     return value
 
 
-def _depth_exceeds(value: Any, limit: int) -> bool:
+def nested_deeper_than(value: Any, limit: int) -> bool:
     level = [value]
     for _ in range(limit + 1):
         level = [child for item in level if isinstance(item, (list, dict))
@@ -158,9 +140,14 @@ class Number(Schema):
 
 @dataclass(frozen=True)
 class Str(Schema):
+    """A string of ``min_len`` to ``max_len`` characters, one of ``choices`` if given. No control
+    or bidirectional-formatting character, except those in ``allow`` (None: any at all, for text
+    a bot wrote that is kept as it was and shown escaped)."""
+
     max_len: int
     min_len: int = 0
     choices: tuple[str, ...] | None = None
+    allow: str | None = ""
 
     def check(self, value, where):
         if not isinstance(value, str):
@@ -170,6 +157,9 @@ class Str(Schema):
         if not self.min_len <= len(value) <= self.max_len:
             return _at(where, f"a string of {len(value)} characters "
                               f"({self.min_len} to {self.max_len} allowed)")
+        unsafe = None if self.allow is None else unsafe_character(value, self.allow)
+        if unsafe is not None:
+            return _at(where, f"holds a control or bidirectional character ({ascii(unsafe)}): {short_form(value)}")
         return None
 
 
@@ -277,7 +267,7 @@ POINT = List(COORDINATE, 2, 2)
 #: A map file (docs/map-format.md). Cross-references (a border naming a territory, a territory's
 #: continent existing, connectivity) are checked by ``risk.board.board_from_dict``.
 MAP = Object({
-    "format": Str(100), "version": Int(0, 1000), "name": Str(200), "description": Str(10_000),
+    "format": Str(100), "version": Int(0, 1000), "name": Str(200), "description": Str(10_000, allow="\t\n\r"),
     "size": List(Number(0, 1e6), 2, 2),
     "continents": List(Object({"name": NAME, "bonus": Int(0, 1000), "color": Str(100)},
                               required=frozenset({"name", "bonus"})), 0, 500),
@@ -286,6 +276,7 @@ MAP = Object({
                                required=frozenset({"name"})), 0, 5_000),
     "borders": List(List(Str(200), 2, 2), 0, 100_000),
     "sea_routes": Nullable(List(List(Str(200), 2, 2), 0, 100_000)),
+    "coastlines": Nullable(List(List(POINT, 3, 100_000), 0, 10_000)),
 }, required=frozenset({"continents", "territories", "borders"}))
 
 #: Rule options by name, each a single value (``Rules.from_dict`` checks names and ranges).
@@ -312,13 +303,21 @@ RNG_STATE = Object({
 }, required=frozenset({"bit_generator", "buffer"}))
 SAVE = Object({"seat_rngs": List(RNG_STATE, 2, 6)}, required=frozenset({"seat_rngs"}))
 
+#: How a game ends (``risk.position.Outcome.reason``), or ``fault`` when a bot forfeited it.
+END_REASONS = ("conquest", "mission", "capitals", "turn limit", "fault")
+#: The kinds of a bot's fault (the constants of ``risk.match``).
+FAULT_KINDS = ("crashed", "made an illegal move", "timed out", "broke the pipe", "wrote unreadable output",
+               "sent an unknown message", "answered a stale or wrong request id", "failed the handshake")
+
 #: One line of a tournament results file (docs/tournaments.md); ``record_problem`` in
 #: ``risk.tournament.results`` adds the checks between fields (a winner among the seats ...).
 RESULTS_LINE = Object({
     "game": Int(0, 10 ** 9), "group": Int(0, 10 ** 9), "rotation": Int(0, 5), "seed": Int(0, MAX_SEED),
     "seats": List(Str(500, 1), 2, 6), "players": List(Str(500, 1), 2, 6),
     "winner": Nullable(Int(0, 5)), "winner_bot": Nullable(Str(500)), "places": List(Int(1, 6), 2, 6),
-    "turns": Int(0, 10 ** 9), "reason": Str(100), "actions": Int(0, 10 ** 12),
-    "fault": Nullable(Object({"seat": Int(0, 5), "bot": Str(500), "kind": Str(100), "error": Str(100_000)})),
+    "turns": Int(0, 10 ** 9), "reason": Str(100, choices=END_REASONS), "actions": Int(0, 10 ** 12),
+    "fault": Nullable(Object({"seat": Int(0, 5), "bot": Str(500), "kind": Str(100, choices=FAULT_KINDS),
+                              "error": Str(100_000, allow=None)},
+                             required=frozenset({"seat", "bot", "kind"}))),
     "rules": RULES, "setup": Str(100), "tag": Object({}, max_keys=200),
 }, required=frozenset({"game", "group", "seed", "turns", "seats", "places", "reason"}))

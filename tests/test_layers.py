@@ -24,7 +24,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "battle, board, rules, actions": (
         "risk", "risk.actions", "risk.battle", "risk.board", "risk.cards", "risk.colours",
         "risk.domination", "risk.errors", "risk.missions", "risk.paths", "risk.phase", "risk.rules",
-        "risk.schema", "risk.randomness"),
+        "risk.schema", "risk.files", "risk.randomness", "risk.worlds"),
     "engine": ("risk.engine", "risk.events", "risk.pending", "risk.position", "risk.position_codecs",
                "risk.state"),
     "match and records": ("risk.clock", "risk.match", "risk.record"),

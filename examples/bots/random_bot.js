@@ -29,7 +29,7 @@ function log(text) {
   process.stderr.write(`[${NAME}] ${text}\n`);
 }
 
-// A small seeded generator (mulberry32), so that the same game seed gives the same moves:
+// A small seeded generator (mulberry32), so that the same new_game seed gives the same moves:
 // Math.random cannot be seeded.
 function seededRandom(text) {
   let state = 2166136261;

@@ -55,7 +55,7 @@ class RandomBot:
             log(f"ignoring unknown option {name!r}")
 
     def on_new_game(self, message):
-        # The same game seed, seat and seed option give the same moves (None: unseeded game).
+        # The same new_game seed, seat and seed option give the same moves (None: unseeded game).
         self.rng = random.Random(f"{self.options['seed']}/{message.get('seed')}/{message['seat']}")
         self.request = None
 

@@ -25,6 +25,7 @@ Modules, from the bottom up (each imports only modules above it in this list, at
   only when it is called); :mod:`~risk.battle.rolled` huge battles rolled round by round;
 - :mod:`~risk.battle.analysis` conventions, cached tables and distributions;
 - :mod:`~risk.battle.large` a calibrated approximation for battles beyond the tables;
+- :mod:`~risk.battle.strides` big battles drawn in strides of many full rounds (exact law);
 - :mod:`~risk.battle.sampling` one uniform draw -> the outcome of a whole blitz;
 - :mod:`~risk.battle.commander` the commander's six, chosen after the roll: the optimal policy;
 - :mod:`~risk.battle.phased` battles whose first rounds differ (the sea-lane die);

@@ -17,6 +17,7 @@ from matplotlib.lines import Line2D
 from risk.battle.dice import STANDARD_DICE, DiceRules
 from risk.battle.rounds import round_model
 from risk.battle.solver import solve_table
+from risk.files import save_figure
 
 
 def curve_attackers(max_armies: int) -> list[int]:
@@ -101,4 +102,4 @@ def save_odds_figure(path: str | PathLike[str], max_armies: int = 30, dice: Dice
                      variant: str = "standard") -> None:
     """Draw :func:`odds_figure` and save it as a PNG at ``path``."""
     figure = odds_figure(max_armies, dice, variant)
-    figure.savefig(path, dpi=110, format="png")
+    save_figure(figure, path, dpi=110, format="png")

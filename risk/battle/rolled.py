@@ -1,10 +1,11 @@
 """Very large battles, rolled round by round instead of solved.
 
 The engine's blitz needs one draw from a battle's outcome distribution, and solving that
-distribution costs time and memory in proportion to attackers × defenders. Below
-:data:`ROLLED_STATES` states the samplers solve it once and keep it (a draw is then a bisection);
-beyond, in a stalemate of thousands of armies, they roll the battle round by round with the very
-round laws the solvers use. That is exact in distribution too, costs time in proportion to the
+distribution costs time and memory in proportion to attackers × defenders. Under the variant
+laws (the sea-lane die, the seeing defender, the commander's six) the samplers solve it below
+:data:`ROLLED_STATES` states and keep it (a draw is then a bisection); beyond, in a stalemate of
+thousands of armies, they roll the battle round by round with the very round laws the solvers
+use (a plain battle is drawn in strides of many rounds instead, :mod:`risk.battle.strides`). That is exact in distribution too, costs time in proportion to the
 armies only, and keeps nothing. The rounds come from a :class:`random.Random` seeded by the
 caller's one uniform draw, so the game's own generator advances exactly as for a small battle
 and a game replays exactly.

@@ -2,10 +2,13 @@
 
 A blitz ("attack until conquest or until down to ``stop_at``") has a known, finite outcome
 distribution (:func:`~risk.battle.analysis.blitz_distribution`). Sampling it by inversion, one
-cumulative table and a bisection, costs a few microseconds whatever the size of the battle, and
+cumulative table and a bisection, costs well under a microsecond once the table is built, and
 the result is distributed exactly as rolling every round would be. The tables are cached per
-battle; the caller supplies the uniform from its own seeded generator, so games stay
-reproducible.
+battle. Building one costs time in proportion to attackers × defenders, so a big battle (more
+than :data:`~risk.battle.strides.STRIDE_CELLS` army pairs or :data:`~risk.battle.strides.STRIDE_SIDE`
+armies a side, which every blitz on a big map meets anew) is drawn instead in strides of many
+rounds from the same law (:mod:`risk.battle.strides`). Either way the caller supplies one
+uniform from its own seeded generator, so games stay reproducible.
 """
 
 from __future__ import annotations
@@ -14,12 +17,13 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Callable, Mapping, TypeVar
 
-from risk.battle.analysis import blitz_distribution
+from risk.battle.analysis import MAX_CACHED_ARMIES, battle_table, blitz_distribution, check_stop_below
 from risk.battle.caches import register
 from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.large import win_estimate
 from risk.battle.model import standard_model
-from risk.battle.rolled import is_rolled, roll_battle
+from risk.battle.solver import stop_levels_below
+from risk.battle.strides import is_strided, sample_strided
 
 T = TypeVar("T")
 
@@ -88,8 +92,9 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
     Board convention; ``u`` is one uniform draw in [0, 1) from the caller's generator. The
     battle is the one :func:`~risk.battle.analysis.blitz_distribution` describes (same
     arguments, same meaning of ``stop_at`` and ``stop_below``). After the first call for a
-    battle this is a dict look-up and a bisection; a very large battle is rolled round by round
-    (:mod:`risk.battle.rolled`).
+    battle this is a dict look-up and a bisection; a big battle
+    (:func:`~risk.battle.strides.is_strided`) is drawn in strides of many rounds
+    (:mod:`risk.battle.strides`), from the same law, in about ten draws of its own stream.
     """
     if not 0.0 <= u < 1.0:
         raise BattleError(f"u must be a uniform draw in [0, 1), not {u!r}")
@@ -100,19 +105,46 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
     table = cache.tables.get(key)
     if table is not None:
         return table[1][bisect_right(table[0], u)]
-    if is_rolled(attackers, defenders):
-        return _roll_blitz(attackers, defenders, u, stop_at, dice, stop_below)
+    if is_strided(attackers, defenders):
+        return _strided_blitz(attackers, defenders, u, stop_at, dice, stop_below)
     return cache.draw(key, lambda: blitz_distribution(attackers, defenders, stop_at, dice, stop_below), u)
 
 
-def _roll_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
-                stop_below: float | None) -> tuple[int, int]:
+def _strided_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
+                   stop_below: float | None) -> tuple[int, int]:
     if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
         raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
     model = standard_model(dice)
-    below = None
+    stop = stop_at - 1
+    levels = below = None
     if stop_below is not None:
-        win = win_estimate(model, stop_at - 1)
-        below = lambda a, d: win(a, d) < stop_below  # noqa: E731
-    left, defenders_left, _, _ = roll_battle(u, model, (), attackers - 1, defenders, stop_at - 1, below=below)
+        levels, below = _stop_rule(model, stop, check_stop_below(stop_below), attackers - 1, defenders)
+    left, defenders_left = sample_strided(u, model, attackers - 1, defenders, stop, levels, below)
     return left + 1, defenders_left
+
+
+#: (model, stop, stop_below) -> (the table they were read from, stop levels, their running maximum).
+_LEVELS: dict[tuple, tuple[object, list[int], list[int]]] = register({})
+
+
+def _stop_rule(model, stop: int, stop_below: float, attackers: int, defenders: int):
+    """How a strided battle knows where ``stop_below`` stops it (Tan's convention): stop levels
+    per column from the cached table, as the solver reads them; beyond the cached tables, or
+    where a column's stop states are not a run at its bottom, the odds state by state."""
+    if attackers > MAX_CACHED_ARMIES or defenders > MAX_CACHED_ARMIES:
+        win = win_estimate(model, stop)
+        return None, lambda a, d: win(a, d) < stop_below
+    table = battle_table(model, attackers, defenders, stop)
+    key = (model, stop, stop_below)
+    known = _LEVELS.get(key)
+    if known is None or known[0] is not table:
+        found = stop_levels_below(table, stop_below)
+        if found is None:
+            win = table.win
+            return None, lambda a, d: bool(win[a, d] < stop_below)
+        levels = [int(level) for level in found]
+        ceiling = list(levels)
+        for d in range(1, len(ceiling)):
+            ceiling[d] = max(ceiling[d], ceiling[d - 1])
+        known = _LEVELS[key] = (table, levels, ceiling)
+    return (known[1], known[2]), None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from risk.commands.options import positive_float, positive_int, seed_value
+from risk.files import printable
 
 
 def register(sub) -> None:
@@ -30,7 +31,7 @@ def register(sub) -> None:
     check.add_argument("--move-time", type=positive_float, default=10.0, metavar="SECONDS",
                        help="seconds the bot may take over one move (default 10)")
     check.add_argument("--transcripts", metavar="DIR", default=None,
-                       help="keep each game's conversation here (game-N.jsonl)")
+                       help="keep each game's conversation (game-N.jsonl) and the bot's stderr (bot.log) here")
     check.set_defaults(run=run_check)
     parser.set_defaults(run=lambda args: parser.print_help() or 2)
 
@@ -46,6 +47,7 @@ def run_check(args) -> int:
     report = check_bot(args.bot, games=args.games, seed=args.seed, opponents=opponents,
                        max_turns=args.max_turns, move_seconds=args.move_time,
                        transcripts=args.transcripts,
-                       progress=lambda line: print(line, flush=True))
-    print(report.verdict())
+                       progress=lambda line: print(printable(line), flush=True))
+    # A verdict quotes the bot's own lines: shown with control characters escaped.
+    print("\n".join(map(printable, report.verdict().splitlines())))
     return 0 if report.ok else 1

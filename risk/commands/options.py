@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,15 +86,13 @@ def fraction(text: str) -> float:
 
 def output_file(text: str) -> str:
     """A file the command will write: checked before any work, so a long run cannot end in a
-    path that was never writable."""
-    path = Path(text)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"cannot write {text}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    path that was never writable, and refused unless it is a regular file or a new one (a
+    device, a FIFO, a symbolic link or a folder is never replaced)."""
+    from risk.files import output_problem
+
+    problem = output_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text} {problem}")
     return text
 
 
@@ -151,6 +148,7 @@ def game_setup(args):
     from ai import split_specs
     from risk.board import load_map
     from risk.players import make_player
+    from risk.randomness import fresh_seed
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
@@ -158,26 +156,30 @@ def game_setup(args):
     agents = [make_player(spec) for spec in specs]
     rules = rules_from_args(args)
     board = load_map(args.map)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = args.seed if args.seed is not None else fresh_seed()
     return agents, seed, rules, board
 
 
 # -- a tournament or a tuning run: many games ------------------------------------------------------
 
-def add_setup_options(parser) -> None:
-    """--seed, --rules-preset, --rules, --map, --max-turns: what every game of the run shares."""
+def add_setup_options(parser, max_turns: int | None = None, max_turns_why: str = "") -> None:
+    """--seed, --rules-preset, --rules, --map, --max-turns: what every game of the run shares.
+    ``max_turns`` is the command's default turn cap (None: the rules' own), ``max_turns_why``
+    the reason the help gives for it."""
     parser.add_argument("--seed", type=seed_value, default=None,
                         help="the master seed every game's seed derives from "
                              "(default: a random one, printed so the run can be repeated)")
     add_rules_options(parser)
     parser.add_argument("--map", default=None, metavar="PATH", help="a map file (default: classic)")
-    parser.add_argument("--max-turns", type=positive_int, default=None, metavar="N",
+    # argparse reads % in a help text as a format: a reason may well hold a percentage.
+    default = "" if max_turns is None else f"; default {max_turns}{max_turns_why}".replace("%", "%%")
+    parser.add_argument("--max-turns", type=positive_int, default=max_turns, metavar="N",
                         help="end each game after N player turns and adjudicate it "
-                             "(most territories, then most armies; an exact tie is a draw)")
+                             f"(most territories, then most armies; an exact tie is a draw){default}")
 
 
-def add_run_options(parser) -> None:
-    """--jobs, --backend, --move-timeout, --out, --resume, --json: how the games are run."""
+def add_pool_options(parser) -> None:
+    """--jobs, --backend, --move-timeout: where and how fast the games are played."""
     from risk.tournament import BACKENDS  # the package only: the runner loads when a run starts
 
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
@@ -188,6 +190,11 @@ def add_run_options(parser) -> None:
                              "else a local Ray (needs pip install 'markov-risk[ray]')")
     parser.add_argument("--move-timeout", type=positive_float, default=None, metavar="SECONDS",
                         help="a bot that takes longer over one move forfeits the game")
+
+
+def add_run_options(parser) -> None:
+    """--jobs, --backend, --move-timeout, --out, --resume, --json: how the games are run."""
+    add_pool_options(parser)
     parser.add_argument("--out", metavar="FILE", type=output_file,
                         help="write one JSON line per finished game here, durably, as it finishes")
     parser.add_argument("--resume", action="store_true",
@@ -197,6 +204,28 @@ def add_run_options(parser) -> None:
                         help="print only the summary, as JSON (no game lines)")
 
 
+def records_folder(text: str) -> str:
+    """A folder to keep game records in: an existing folder, or a new one in an existing folder
+    (made when the run starts), checked before any game is played."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file; give a folder for the records")
+    parent = path if path.is_dir() else (path.parent if str(path.parent) else Path("."))
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot make {text}: folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write records in {parent}: permission denied")
+    return text
+
+
+def add_records_option(parser) -> None:
+    """--records DIR: keep every game's record."""
+    parser.add_argument("--records", metavar="DIR", type=records_folder,
+                        help="keep each game's record here, gzip-compressed (game-00001.jsonl.gz "
+                             "for game 1; the results line names it): risk replay FILE checks "
+                             "one, risk replay FILE --window shows it")
+
+
 def make_setup(args) -> tuple[GameSetup, int]:
     """The run's GameSetup and master seed from the options; UsageError on bad values."""
     from risk.board import load_map
@@ -204,15 +233,33 @@ def make_setup(args) -> tuple[GameSetup, int]:
 
     rules = rules_from_args(args)
     board = load_map(args.map)
-    if args.resume and not args.out:
+    resume, out = getattr(args, "resume", False), getattr(args, "out", None)
+    if resume and not out:
         raise UsageError("--resume needs the --out file to continue")
-    if args.resume and args.seed is None:
+    if resume and args.seed is None:
         raise UsageError("--resume needs the --seed of the run it continues")
+    records = getattr(args, "records", None)
+    if records is not None:
+        _prepare_records(Path(records), resume)
     seed = args.seed
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        from risk.randomness import fresh_seed
+
+        seed = fresh_seed()
         print(f"seed {seed} (pass --seed {seed} to repeat this run)", file=sys.stderr)
-    return GameSetup(rules=rules, board=board, move_timeout=args.move_timeout), seed
+    return GameSetup(rules=rules, board=board, move_timeout=args.move_timeout, records=records), seed
+
+
+def _prepare_records(folder: Path, resume: bool) -> None:
+    """Make the records folder; refuse one that holds another run's records unless resuming
+    (a new run would overwrite them game by game)."""
+    if not resume and folder.is_dir() and any(folder.glob("game-*.jsonl.gz")):
+        raise UsageError(f"{folder} already holds game records; add --resume to continue its run, "
+                         "or choose another --records folder")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the records folder {folder}: {exc.strerror or exc}") from None
 
 
 def open_session(args, setup: GameSetup, total_games: int) -> tuple[Session, Runner]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 from risk.commands.options import add_game_options, positive_int, rules_from_args
@@ -60,6 +59,7 @@ def build_config(args):
     from ai import split_specs
     from risk.players import make_player
     from risk.board import load_map
+    from risk.randomness import fresh_seed
     from risk.gui.app import PlayConfig
     from risk.gui.bots import default_bots
 
@@ -105,7 +105,7 @@ def build_config(args):
         raise UsageError(f"--seat {args.seat} is not a seat of a {players}-player game")
     rules = rules_from_args(args)
     board = load_map(args.map)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    seed = args.seed if args.seed is not None else fresh_seed()
     game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns,
                     None if args.rules_preset == "us-1993" else args.rules_preset)
     menu = not args.bots_only and all(v in (None, "") for v in game_options) and args.seat == 1 and humans == 1

@@ -1,5 +1,6 @@
 """``risk replay``: replay a game record from its seed and check that it ends as recorded, or
-watch it in a window (``--window``)."""
+watch it in a window (``--window``). A record may be gzip-compressed, as a tournament's
+``--records`` keeps them (:func:`risk.record.read_record_text`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ def register(sub) -> None:
     parser = sub.add_parser("replay", help="replay a game record and verify its outcome",
                             description="Replay a game record (or save) from its seed and actions, "
                                         "and check that the outcome is the recorded one.")
-    parser.add_argument("record", help="the record file (JSON Lines)")
+    parser.add_argument("record", help="the record file (JSON Lines, or gzip-compressed as "
+                                       "risk tournament --records keeps them: game-00001.jsonl.gz)")
     parser.add_argument("--log", action="store_true", help="print every event while replaying")
     parser.add_argument("--window", action="store_true",
                         help="watch it in a window: step through it action by action and turn by turn, "

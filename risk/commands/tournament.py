@@ -1,6 +1,7 @@
 """``risk tournament``: many games between bots with rotated seats; a table of results.
 
     risk tournament --bots mcts,threshold,angry,random --games 400 --jobs 2 --seed 7 --out r.jsonl
+    risk tournament --bots strategist,threshold,bots/deep.toml --records games/ --out r.jsonl
     risk tournament --report r.jsonl --plot r.png
 """
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import sys
 
-from risk.commands.options import add_run_options, add_setup_options, png_file, positive_int
+from risk.commands.options import (add_records_option, add_run_options, add_setup_options, png_file,
+                                   positive_int)
 from risk.errors import UsageError
+from risk.tournament import DEFAULT_MAX_TURNS, DEFAULT_MAX_TURNS_WHY
 
 
 def register(sub) -> None:
@@ -18,6 +21,8 @@ def register(sub) -> None:
         description="Play games between bots in seat-rotation groups (one seed per group, played "
                     "once per rotation of the seats), then print win rates with Wilson 95% "
                     "intervals, average places, win rates by seat and Plackett-Luce ratings. "
+                    "Bots are listed by name (a program's by the name it says in its hello), "
+                    "with #2, #3 only where two share a name. "
                     "With --report, summarise an existing results file instead.")
     parser.add_argument("--bots", default="", metavar="SPEC,...",
                         help="2 to 6 comma-separated bot specs, e.g. threshold:attack_threshold=0.5,"
@@ -25,8 +30,9 @@ def register(sub) -> None:
     parser.add_argument("--games", type=positive_int, default=100, metavar="N",
                         help="games to play, rounded up to whole rotation groups "
                              "(with --sprt: the most the test may play); default 100")
-    add_setup_options(parser)
+    add_setup_options(parser, max_turns=DEFAULT_MAX_TURNS, max_turns_why=DEFAULT_MAX_TURNS_WHY)
     add_run_options(parser)
+    add_records_option(parser)
     parser.add_argument("--sprt", metavar="p0=P,p1=P",
                         help="stop as soon as a sequential test decides whether the FIRST bot's "
                              "win rate is p1 rather than p0 (alpha = beta = 0.05 unless given)")
@@ -39,9 +45,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     if args.report:
-        if args.bots or args.resume or args.out or args.sprt:
+        if args.bots or args.resume or args.out or args.sprt or args.records:
             raise UsageError("--report reads a finished file: it takes no --bots, --out, "
-                             "--resume or --sprt")
+                             "--resume, --records or --sprt")
         return report(args.report, args.plot, args.json)
     if not args.bots:
         raise UsageError("give the bots to play (--bots a,b,...) or a file to --report")
@@ -50,22 +56,22 @@ def run(args) -> int:
 
 def play(args) -> int:
     from ai import split_specs
-    from risk.players import make_player
     from risk.commands.options import make_setup, open_session
-    from risk.tournament.schedule import groups_for, seat_of, tournament_tasks
+    from risk.tournament.entrants import entrant_names
+    from risk.tournament.schedule import entrant_labels, groups_for, seat_of, tournament_tasks
     from risk.tournament.session import GroupCursor
     from risk.tournament.stats import parse_sprt
 
     specs = split_specs(args.bots)
     if not 2 <= len(specs) <= 6:
         raise UsageError(f"--bots needs 2 to 6 bots, not {len(specs)}")
-    for spec in specs:
-        make_player(spec)  # a bad spec fails here, in one line, before any game starts
     sprt = parse_sprt(args.sprt) if args.sprt else None
+    # A bad spec, or a seat the referee cannot set up, fails here in one line, before any game.
+    labels = entrant_labels(entrant_names(specs))
     setup, seed = make_setup(args)
     players = len(specs)
     groups = groups_for(args.games, players)
-    tasks = tournament_tasks(specs, groups, seed)
+    tasks = tournament_tasks(specs, groups, seed, labels)
     if len(tasks) != args.games:
         print(f"--games {args.games} rounded up to {len(tasks)}: {groups} groups of "
               f"{players} seat rotations", file=sys.stderr)
@@ -92,7 +98,9 @@ def play(args) -> int:
         session.close(finished)
 
     records = list(session.records.values())
-    summary_lines(records, sprt, specs[0], args.json, args.plot)
+    summary_lines(records, sprt, labels[0], args.json, args.plot)
+    if args.records:
+        print(f"game records in {args.records}", file=sys.stderr)
     return 0
 
 

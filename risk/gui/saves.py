@@ -96,7 +96,8 @@ def read_save(path) -> tuple:
     save at all, saying so rather than quoting the JSON reader."""
     from risk.errors import RecordError
     from risk.record import GameRecord
-    from risk.schema import MAX_RECORD_BYTES, read_bounded
+    from risk.files import read_bounded
+    from risk.schema import MAX_RECORD_BYTES
 
     try:
         return GameRecord.load(path), None

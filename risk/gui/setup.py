@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from risk.errors import RiskError
 from risk.gui import saves
+from risk.randomness import fresh_seed
 
 HUMAN = "human"
 
@@ -53,6 +53,8 @@ VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns":
                 "incremental": "4, 5, 6, ...", False: "off", True: "on"}
 
 SETTINGS_NAME = "settings.json"
+#: What a remembered seat that may not be built from a file becomes.
+DROPPED_SEAT = "Medium"
 MAX_SEED = 2 ** 63  # numpy takes any non-negative seed; a typed one is kept to 18 digits
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -150,6 +152,9 @@ class GameSetup:
     sound: bool = False
     seed: int | None = None                  # None: a fresh one for every game (a number: that deal again)
     last_seed: int | None = None             # the seed of the last game started (offered again)
+    #: Why each remembered seat that was not kept was dropped ("seat 2: bot '...' runs a program, ..."):
+    #: what the settings file held, not a choice, so it is neither compared nor saved.
+    dropped: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -223,7 +228,7 @@ class GameSetup:
             changes["options"] = {k: v for k, v in options.items() if k in RULE_OPTIONS and v in RULE_OPTIONS[k]}
         seats = data.get("seats")
         if isinstance(seats, list) and 2 <= len(seats) <= 6 and all(isinstance(s, str) and s.strip() for s in seats):
-            changes["seats"] = tuple(s.strip()[:200] for s in seats)
+            changes["seats"], changes["dropped"] = _remembered_seats([s.strip()[:200] for s in seats])
         if isinstance(data.get("sound"), bool):
             changes["sound"] = data["sound"]
         for name in ("seed", "last_seed"):
@@ -233,26 +238,47 @@ class GameSetup:
         return replace(base, **changes)
 
 
+def _remembered_seats(seats: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seats a settings file names, each built later through the trusted path only: a spec
+    that would import, start or unpickle anything (:func:`risk.players.refusal`) becomes
+    :data:`DROPPED_SEAT`, and the second item says which seat was dropped and why."""
+    from risk.files import printable, unsafe_character
+    from risk.players import refusal
+
+    kept, dropped = [], []
+    for index, seat in enumerate(seats):
+        why = None if seat == HUMAN or seat in DIFFICULTIES else refusal(seat)
+        if why is None and unsafe_character(seat) is not None:
+            why = f"bot '{printable(seat)}' holds a control or bidirectional character"
+        kept.append(seat if why is None else DROPPED_SEAT)
+        if why is not None:
+            dropped.append(f"seat {index + 1}: {why}")
+    return tuple(kept), tuple(dropped)
+
+
 def load_settings(path: Path | None = None) -> GameSetup:
-    """The last choices, or the defaults when there are none or the file is damaged."""
+    """The last choices, or the defaults when there are none or the file is damaged (read
+    through the bounded reader: a device, a pipe or a huge file gives the defaults too)."""
+    from risk.errors import FileError
+    from risk.files import read_bounded
+    from risk.schema import JsonProblem, read_json
+
     path = settings_path() if path is None else path
     try:
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            return GameSetup()
-        return GameSetup.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+        return GameSetup.from_dict(read_json(read_bounded(path, MAX_SETTINGS_BYTES, FileError, "settings file")))
+    except (FileError, JsonProblem):
         return GameSetup()
 
 
 def save_settings(setup: GameSetup, path: Path | None = None) -> None:
     """Remember the choices (a failure to write is not worth stopping a game for)."""
-    from risk.record import write_atomically
+    from risk.files import write_atomically
 
     path = settings_path() if path is None else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, json.dumps(setup.to_dict(), indent=1) + "\n")
-    except OSError:
+    except (OSError, RiskError):
         pass
 
 
@@ -273,7 +299,7 @@ def play_config(setup: GameSetup, speed: str = "normal", size=None):
     board = load_board(Path(setup.map_path)) if setup.map_path else classic_board()
     specs = setup.bot_specs()
     humans = setup.humans()
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
     extra = {}
     if len(humans) > 1:
         if "humans" not in {f.name for f in fields(PlayConfig)}:

@@ -2,6 +2,7 @@
 
 - :mod:`risk.protocol.messages` the messages, and reading one from a line;
 - :mod:`risk.protocol.schema` the JSON Schema of every message (docs/protocol.schema.json);
+- :mod:`risk.protocol.names` the map of ``new_game`` with slugs, and players named by seat;
 - :mod:`risk.protocol.view` a seat's view, legal actions and events as JSON, and the reverse;
 - :mod:`risk.protocol.channel` a bot program's process and lines, with deadlines and bounds;
 - :mod:`risk.protocol.external` :class:`ExternalAgent`, the referee's side of a bot program;
@@ -21,6 +22,7 @@ _LAZY = {
     "read_message": "risk.protocol.messages",
     "protocol_schema": "risk.protocol.schema",
     "direction_schema": "risk.protocol.schema",
+    "encode_map": "risk.protocol.names",
     "encode_view": "risk.protocol.view",
     "encode_legal": "risk.protocol.view",
     "encode_events": "risk.protocol.view",

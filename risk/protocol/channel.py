@@ -5,7 +5,9 @@ leaves nothing running, whatever the bot started), writes lines to its stdin and
 its stdout, each with a deadline: one ``selectors`` loop over non-blocking pipes, so neither a bot
 that never answers nor one that never reads its input can block the referee. A line longer than
 ``max_line`` bytes is refused as soon as it gets that long, so a bot writing endless garbage costs
-bounded memory. The bot's stderr is copied to a log file, up to ``max_log`` bytes.
+bounded memory; while the referee waits to write, it reads ahead at most :data:`MAX_PENDING` of
+the bot's output, so a bot that floods instead of reading costs bounded memory too. The bot's
+stderr is copied to a log file, up to ``max_log`` bytes.
 
 Every failure is a :class:`ChannelFault` with the fault's kind (the constants of
 :mod:`risk.match`) and a one-line detail.
@@ -21,10 +23,18 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from risk.errors import RefereeError
+from risk.files import open_for_append
 from risk.match import BROKEN_PIPE, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT
+from risk.protocol import reaper
 
 MAX_LINE = 1 << 20  #: 1 MiB: a request on a big map is about 20 KB, a reply a few bytes
 MAX_LOG = 1 << 20
+#: The most of a program's output read ahead of the referee (lines not yet taken, and a line not
+#: yet ended), each line counted with what keeping it costs: a program that floods the referee
+#: while it is not reading its own input is read no further, and runs out of time.
+MAX_PENDING = 1 << 20
+_LINE_COST = 64   # a bytes object and its place in the list, over its length
 _CHUNK = 1 << 16
 
 
@@ -66,6 +76,10 @@ def _group_alive(pgid: int) -> bool:
     return False
 
 
+def _log_refused(message: str, path: str) -> RefereeError:
+    return RefereeError(f"referee set-up error (not the bot's fault): cannot open the bot's log {path}: {message}")
+
+
 class BotProcess:
     """One running bot program."""
 
@@ -75,8 +89,11 @@ class BotProcess:
         self.max_line = max_line
         self.max_log = max_log
         self.log_path = Path(log_path) if log_path is not None else None
-        self._log = open(self.log_path, "ab") if self.log_path is not None else None
+        # A log is a regular file or nothing (a device, FIFO or link at its path is refused), and
+        # one that cannot be opened is the referee's set-up error, not the program's doing.
+        self._log = os.fdopen(open_for_append(self.log_path, _log_refused), "ab") if self.log_path is not None else None
         self._logged = 0
+        reaper.become_subreaper()  # whatever the program starts stays below this process
         try:
             self.process = subprocess.Popen(self.command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
@@ -84,6 +101,7 @@ class BotProcess:
             self._close_log()
             raise ChannelFault(CRASHED, f"cannot start {' '.join(self.command)!r}: {exc.strerror or exc}") from None
         self.pid = self.process.pid
+        reaper.started(self.pid)
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
             os.set_blocking(pipe.fileno(), False)
         self._selector = selectors.DefaultSelector()
@@ -99,6 +117,7 @@ class BotProcess:
                 self._pidfd = None
         self._buffer = bytearray()
         self._lines: list[bytes] = []
+        self._pending = 0   # the cost of the lines in _lines (pending_bytes)
         self._eof = False
         self.closed = False
 
@@ -119,13 +138,19 @@ class BotProcess:
             except (BrokenPipeError, ConnectionResetError):
                 raise ChannelFault(BROKEN_PIPE, f"the program closed its input{self._exit_note()}") from None
             # Its input is full: wait until it reads, draining its output meanwhile (a bot may be
-            # blocked writing to us), up to the deadline.
+            # blocked writing to us), up to the deadline; but never more than MAX_PENDING of it,
+            # or a program that floods instead of reading would cost the referee any memory.
             with selectors.DefaultSelector() as writable:
                 writable.register(fd, selectors.EVENT_WRITE)
                 while not writable.select(self._wait(deadline, 0.05)):
-                    self._pump(0)
+                    # Read what there is, but a read of n bytes may hold n lines: no more than fits.
+                    room = MAX_PENDING - self.pending_bytes()
+                    while room > 0 and self._pump(0, max(1, room // (_LINE_COST + 1))):
+                        room = MAX_PENDING - self.pending_bytes()
                     if self._expired(deadline):
-                        raise ChannelFault(TIMED_OUT, "did not read its input in time")
+                        flooded = self.pending_bytes() >= MAX_PENDING
+                        raise ChannelFault(TIMED_OUT, "did not read its input in time" + (
+                            f" (it wrote over {MAX_PENDING >> 20} MiB meanwhile)" if flooded else ""))
 
     # -- reading ------------------------------------------------------------------------------------
 
@@ -143,15 +168,34 @@ class BotProcess:
             if self._expired(deadline):
                 raise ChannelFault(TIMED_OUT, "no reply in time")
             self._pump(self._wait(deadline, 1.0 if self._pidfd is not None else 0.1))
-        return self._lines.pop(0)
+        line = self._lines.pop(0)
+        self._pending -= len(line) + _LINE_COST
+        return line
 
-    def _pump(self, timeout: float) -> None:
+    def pending_bytes(self) -> int:
+        """What the output read but not yet taken costs: its lines, and a line not yet ended."""
+        return self._pending + len(self._buffer)
+
+    def output_ended(self) -> bool:
+        """Whether the program's output has ended, as far as can be seen without waiting (a
+        program kept between games is not taken for the next one once it has). A line too long
+        to read counts as the end: nothing after it could be read either."""
+        try:
+            self._pump(0)
+        except ChannelFault:
+            return True
+        return self._eof
+
+    def _pump(self, timeout: float, most: int = _CHUNK) -> int:
+        """Read what the program has written (at most ``most`` bytes of its output); how many
+        bytes of output were read."""
+        taken = 0
         for key, _ in self._selector.select(timeout):
             if key.data == "exit":
                 self._selector.unregister(key.fileobj)
                 continue
             try:
-                chunk = os.read(key.fileobj.fileno(), _CHUNK)
+                chunk = os.read(key.fileobj.fileno(), _CHUNK if key.data == "err" else most)
             except BlockingIOError:
                 continue
             except OSError:
@@ -165,6 +209,8 @@ class BotProcess:
                 self._selector.unregister(key.fileobj)
             else:
                 self._take(chunk)
+                taken += len(chunk)
+        return taken
 
     def _take(self, chunk: bytes) -> None:
         buffer = self._buffer
@@ -176,6 +222,7 @@ class BotProcess:
             if end > self.max_line:
                 break
             self._lines.append(bytes(buffer[:end]))
+            self._pending += end + _LINE_COST
             del buffer[:end + 1]
         if len(buffer) > self.max_line:
             raise ChannelFault(UNREADABLE_OUTPUT, f"a line longer than {self.max_line} bytes")
@@ -204,14 +251,13 @@ class BotProcess:
     # -- ending ---------------------------------------------------------------------------------------
 
     def kill(self) -> None:
-        """Kill the program's whole process group and reap it (idempotent)."""
+        """Kill the program, its process group and every process it started, even one that
+        left the group or the tree (:func:`risk.protocol.reaper.kill_tree`), and reap it
+        (idempotent)."""
         if self.closed:
             return
         self.closed = True
-        try:
-            os.killpg(self.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        reaper.kill_tree(self.pid)
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused

@@ -2,13 +2,13 @@
 
 It starts the program (in its own process group), says hello, sets its options, and then plays
 one game at a time: ``new_game`` when the match resets it (or at its first request), the events
-its seat may see, a ``request`` for every decision, ``game_over`` and ``quit`` at the end, after
-which the process group is killed. One process per seat and game by default: the tournament
-builds its bots for each game, and a fresh process means one game's crash, leak or stray state
-cannot reach the next game; the price is the program's start-up time per game. With ``reuse``
-(a bot file's ``"reuse": true``) a program that finished a game cleanly is kept for the next game
-of the same bot in this process (``new_game`` again, no new handshake); one that faulted never is
-(see docs/protocol.md).
+its seat may see, a ``request`` for every decision, and ``game_over`` at the end. With ``reuse``
+(the default of ``cmd:`` specs and bot files, see :mod:`risk.protocol.spec`) a program that
+finished a game cleanly is kept for the next game of the same bot in this process: the next game
+sends it ``new_game`` again, with no new handshake, so only the first game pays for the
+program's start-up. A program that faulted, or whose game ended by another seat's fault, is never kept: its
+process group is killed, and the next game starts a fresh one, so a crash still costs one game.
+Without ``reuse`` every game ends with ``quit`` and the kill (see docs/protocol.md).
 
 Every wait has a deadline: the match's move clock when it has one (the allowance of the move:
 move limit plus what is left of the bank), else ``timeout`` seconds. Whatever the program does
@@ -30,6 +30,7 @@ import json
 import multiprocessing.util
 import os
 import re
+import subprocess
 import tempfile
 import threading
 import time
@@ -40,10 +41,13 @@ from typing import Any, Sequence
 from risk.errors import ActionParseError, UsageError
 from risk.match import (HANDSHAKE_FAILED, ILLEGAL_MOVE, UNKNOWN_MESSAGE, UNREADABLE_OUTPUT, WRONG_REQUEST_ID,
                         BotFault)
+from risk.protocol import reaper
 from risk.protocol.channel import MAX_LINE, BotProcess, ChannelFault
 from risk.protocol.messages import (OPTION_TYPES, PROTOCOL_VERSION, ActionReply, BotHello, Error, Events,
                                     GameOver, Hello, Log, NewGame, ProtocolError, Quit, Request, SetOption,
                                     decode_line, read_message, BOT_MESSAGES)
+from risk.protocol.names import encode_map
+from risk.protocol.secrecy import game_id, program_seed
 from risk.protocol.view import encode_events, encode_legal, encode_view
 
 DEFAULT_TIMEOUT = 120.0   #: seconds for a move when the match has no clock: never wait forever
@@ -64,47 +68,58 @@ def default_log_path(name: str) -> Path:
 
 # -- programs kept between games (``reuse``) -------------------------------------------------------
 
-#: Programs that finished a game cleanly, waiting for the next game of the same bot, by what
-#: started them (command, folder, options); killed at exit (:func:`stop_parked_programs`).
-_parked: dict[tuple, list[tuple[BotProcess, BotHello | None]]] = {}
+#: Programs that finished a game cleanly, waiting for the next game of the same bot, oldest
+#: first: (what started them: command, folder, options; the process; its hello). Killed at exit
+#: (:func:`stop_parked_programs`).
+_parked: list[tuple[tuple, BotProcess, BotHello | None]] = []
 _parked_lock = threading.Lock()
-PARK_LIMIT = 6  #: a game has at most 6 seats: more of one bot can never be used at once
+PARK_LIMIT = 12  #: two games' worth of seats (6 each); beyond it the longest-idle program is stopped
 
 
 def _park(key: tuple, process: BotProcess | None, hello: BotHello | None) -> bool:
     if process is None or process.closed or process.process.poll() is not None:
         return False
     with _parked_lock:
-        waiting = _parked.setdefault(key, [])
-        if len(waiting) >= PARK_LIMIT:
-            return False
-        waiting.append((process, hello))
+        _parked.append((key, process, hello))
+        evicted = _parked.pop(0)[1] if len(_parked) > PARK_LIMIT else None
+    if evicted is not None:  # a tuning run tries option after option: idle programs must not pile up
+        evicted.kill()
     return True
 
 
 def _unpark(key: tuple) -> tuple[BotProcess, BotHello | None] | None:
-    with _parked_lock:
-        waiting = _parked.get(key, [])
-        while waiting:
-            process, hello = waiting.pop()
-            if process.process.poll() is None:
-                return process, hello
-            process.kill()
-    return None
+    """The most recently kept program of ``key`` that is still running (others found ended are
+    reaped), or None."""
+    while True:
+        with _parked_lock:
+            index = next((i for i in range(len(_parked) - 1, -1, -1) if _parked[i][0] == key), None)
+            if index is None:
+                return None
+            _, process, hello = _parked.pop(index)
+        if process.process.poll() is None:
+            return process, hello
+        process.kill()
 
 
 def stop_parked_programs() -> None:
     """Kill every program kept between games (at exit, and for tests)."""
     with _parked_lock:
-        waiting = [process for group in _parked.values() for process, _ in group]
+        waiting = [process for _, process, _ in _parked]
         _parked.clear()
     for process in waiting:
         process.kill()
 
 
-atexit.register(stop_parked_programs)
+def end_all_programs() -> None:
+    """The kept programs, then every program still running and every process any of them
+    started (risk.protocol.reaper): nothing a bot started outlives the referee's exit."""
+    stop_parked_programs()
+    reaper.kill_all()
+
+
+atexit.register(end_all_programs)
 # A tournament worker (a multiprocessing child) ends without running atexit: its own exit hook.
-multiprocessing.util.Finalize(None, stop_parked_programs, exitpriority=100)
+multiprocessing.util.Finalize(None, end_all_programs, exitpriority=100)
 
 
 class ExternalAgent:
@@ -145,6 +160,7 @@ class ExternalAgent:
         self._match = None
         self._allowed: float | None = None
         self._in_game = False
+        self._reused = False  #: the program is one kept from an earlier game
         self._games = 0
         self._events: list[dict[str, Any]] = []
         self._request_ids = itertools.count(1)
@@ -225,6 +241,31 @@ class ExternalAgent:
                     pass
             process.kill()
 
+    def kept_program_alive(self, wait: float = 0.0) -> bool:
+        """Whether a program of this bot is kept for the next game and still running after
+        ``wait`` seconds (``risk bot check`` asks, to catch a bot that ends after game_over)."""
+        key = self._park_key()
+        with _parked_lock:
+            kept = [process for owner, process, _ in _parked if owner == key]
+        if not kept:
+            return False
+        try:
+            kept[-1].process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            return True
+        return False
+
+    def stop_kept(self) -> None:
+        """Stop the programs kept for this bot's next game: ``quit``, then the kill."""
+        while (parked := _unpark(self._park_key())) is not None:
+            process = parked[0]
+            try:
+                process.write(Quit().line(), time.monotonic() + QUIT_GRACE)
+                process.process.wait(timeout=QUIT_GRACE)
+            except Exception:  # leaving is its last chance; the kill below ends it anyway
+                pass
+            process.kill()
+
     def _let_go(self) -> BotProcess | None:
         """Forget the program (the caller kills or parks it)."""
         process, self._process = self._process, None
@@ -243,14 +284,29 @@ class ExternalAgent:
     def _ensure_started(self) -> None:
         if self._process is not None:
             return
-        if self.reuse:
-            parked = _unpark(self._park_key())
-            if parked is not None:
-                self._process, self.hello = parked
-                self.pid = self._process.pid
-                self._finalizer = weakref.finalize(self, self._process.kill)
-                self._process.log("[referee] next game")
-                return
+        if self.reuse and self._take_kept_program():
+            return
+        self._start()
+
+    def _take_kept_program(self) -> bool:
+        """Take a program kept from an earlier game of this bot; False if none is waiting. What
+        it wrote since its last game stays to be read, as any line written while no request is
+        open (docs/protocol.md): a log line is logged, anything else judged at the next request."""
+        while (parked := _unpark(self._park_key())) is not None:
+            process, hello = parked
+            if process.output_ended():
+                process.kill()
+                continue
+            self._process, self.hello, self.pid = process, hello, process.pid
+            self._finalizer = weakref.finalize(self, process.kill)
+            self._reused = True
+            process.log("[referee] next game")
+            return True
+        return False
+
+    def _start(self) -> None:
+        """Start the program and shake hands."""
+        self._reused = False
         log_path = self.log_path or default_log_path(self.display_name or self.command[0])
         try:
             process = BotProcess(self.command, self.cwd, log_path, max_line=self.max_line)
@@ -298,16 +354,27 @@ class ExternalAgent:
 
     def _new_game(self, state, seed: int | None) -> None:
         match = self._match
-        players = list(match.specs) if match is not None else [f"seat {p + 1}" for p in range(state.players)]
+        players = list(match.specs) if match is not None else [f"seat {p}" for p in range(state.players)]
         setting = match.clock.setting if match is not None else None
         clock = {"move_ms": _ms(setting.move_limit) if setting else None,
                  "bank_ms": _ms(setting.bank) if setting else None}
         self._games += 1
-        game = f"{match.seed if match is not None and match.seed is not None else 'unseeded'}-{self._games}"
+        # Nothing computed from the game's seed reaches the program (risk.protocol.secrecy).
+        message = NewGame(game_id(self._games), self._seat, players, state.rules.to_dict(), encode_map(state.board),
+                          program_seed(seed), clock)
         self._events.clear()
         self._in_game = True
-        self._send(NewGame(game, self._seat, players, state.rules.to_dict(), state.board.to_dict(), seed, clock),
-                   self._deadline(self.startup_timeout))
+        try:
+            self._send(message, self._deadline(self.startup_timeout))
+        except BotFault:
+            if not self._reused:
+                raise
+            # The kept program ended (or stopped reading) between games: the referee chose to
+            # keep it, so this game is not lost for it; a fresh program takes the seat.
+            self.close(polite=False)
+            self._start()
+            self._in_game = True
+            self._send(message, self._deadline(self.startup_timeout))
 
     def _ask(self, view):
         deadline = self._deadline(self._allowed if self._allowed else self.timeout)

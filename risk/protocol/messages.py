@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from risk.errors import RiskError
+from risk.schema import JsonProblem, read_json
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "markov-risk"
@@ -181,10 +182,17 @@ BOT_MESSAGES: dict[str, type] = {m.TYPE: m for m in (BotHello, ActionReply, Log)
 # -- reading ------------------------------------------------------------------------------------
 
 def decode_line(line: bytes | str) -> dict[str, Any]:
-    """The JSON object on ``line``; raises ProtocolError if it is not one."""
+    """The JSON object on ``line``; raises ProtocolError if it is not one. A line is UTF-8 text
+    holding bounded JSON (:func:`risk.schema.read_json`: nesting, numbers), whatever a bot sends:
+    its depth or its numbers can never crash the reader."""
     try:
-        data = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
+        text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
+    except UnicodeDecodeError as exc:
+        raise ProtocolError(f"unreadable JSON (not UTF-8 text: byte {exc.start + 1} is "
+                            f"0x{line[exc.start]:02x}): {_excerpt(line)}") from None
+    try:
+        data = read_json(text)
+    except JsonProblem as exc:
         raise ProtocolError(f"unreadable JSON ({_short(exc)}): {_excerpt(line)}") from None
     if not isinstance(data, dict):
         raise ProtocolError(f"a message must be a JSON object, not {_excerpt(line)}")

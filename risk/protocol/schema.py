@@ -103,8 +103,58 @@ _VIEW = {
                  "pending", "occupy", "next_trade_value", "mission", "eliminated"],
 }
 
+_NAME_PAIR = {"type": "array", "items": _STR, "minItems": 2, "maxItems": 2}
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+
+_CONTINENT = {
+    "type": "object",
+    "properties": {
+        "name": _STR, "slug": _SLUG, "bonus": _NAT, "color": _STR,
+        "territories": {"type": "array", "items": _SLUG, "minItems": 1,
+                        "description": "the continent's territories by slug, in the map's order"},
+    },
+    "required": ["name", "slug", "bonus", "territories"],
+}
+
+_TERRITORY = {
+    "type": "object",
+    "properties": {
+        "name": _STR, "slug": _SLUG,
+        "continent": {**_STR, "description": "the continent's name"},
+        "continent_slug": _SLUG,
+        "card": {"enum": ["infantry", "cavalry", "artillery"], "description": "the symbol on its card"},
+        "neighbours": {"type": "array", "items": _SLUG, "minItems": 1,
+                       "description": "every territory it borders, by slug, sea routes included"},
+        "sea_neighbours": {"type": "array", "items": _SLUG,
+                           "description": "the neighbours across a sea route (a subset of neighbours)"},
+        "pos": _POINT,
+        "shape": _nullable({"type": "array", "items": _POINT}),
+    },
+    "required": ["name", "slug", "continent", "continent_slug", "card", "neighbours", "sea_neighbours"],
+}
+
+#: The map of ``new_game``: the map file's fields (docs/map-format.md, territories and borders by
+#: display name) with the slugs added (:func:`risk.protocol.names.encode_map`).
+_MAP = {
+    "type": "object",
+    "description": "the map: the map file's fields, with slugs; lists indexed by territory follow "
+                   "the order of territories",
+    "properties": {
+        "format": _STR, "version": _INT, "name": _STR, "description": _STR, "size": _POINT,
+        "continents": {"type": "array", "items": _CONTINENT, "minItems": 1},
+        "territories": {"type": "array", "items": _TERRITORY, "minItems": 2},
+        "borders": {"type": "array", "items": _NAME_PAIR,
+                    "description": "every border once, by display name (sea routes included)"},
+        "sea_routes": _nullable({"type": "array", "items": _NAME_PAIR}),
+    },
+    "required": ["continents", "territories", "borders"],
+}
+
 _LEGAL_ITEM = {
     "type": "object",
+    "description": "an action as it is, or (with min and max) the action, a space and a number from min to max, "
+                   "then a space and the suffix if chosen; what the number means depends on the verb (for blitz: "
+                   "where the blitz stops), see docs/protocol.md",
     "properties": {"action": {"type": "string", "minLength": 1}, "min": _INT, "max": _INT, "suffix": _STR},
     "required": ["action"],
     "dependentRequired": {"min": ["max"], "max": ["min"]},
@@ -130,7 +180,7 @@ ENGINE_SCHEMAS: dict[str, dict[str, Any]] = {
                        description="set an option the bot declared; no reply"),
     "new_game": _message("new_game", {
         "game": _STR, "seat": _SEAT, "players": {"type": "array", "items": _STR},
-        "rules": {"type": "object"}, "map": {"type": "object"}, "seed": _nullable(_INT),
+        "rules": {"type": "object"}, "map": _MAP, "seed": _nullable(_NAT),
         "clock": {"type": "object", "properties": {"move_ms": _nullable(_NAT), "bank_ms": _nullable(_NAT)},
                   "required": ["move_ms", "bank_ms"]},
     }, description="a game starts"),

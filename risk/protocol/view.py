@@ -24,6 +24,7 @@ from risk.missions import Mission
 from risk.phase import Phase
 from risk.position import DERIVED, FIELDS, HIDDEN, decode_fields
 from risk.position_codecs import card_id, card_name
+from risk.protocol.names import seat_names
 from risk.state import GameState
 
 __all__ = ["card_id", "card_name", "encode_events", "encode_legal", "encode_view", "expand_legal",
@@ -97,7 +98,7 @@ def encode_view(state: GameState, seat: int) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "occupy": ({"min": state.occupy_min, "max": state.occupy_max()} if phase == Phase.OCCUPY else None),
         "next_trade_value": state.rules.set_value(state.sets_traded) if state.rules.cards else None,
-        "mission": mission.describe() if mission is not None else None,
+        "mission": mission.describe(seat_names(state.players, state.neutral)) if mission is not None else None,
         "engine": engine,
     }
 
@@ -140,12 +141,14 @@ def expand_legal(items: list[dict[str, Any]]) -> list[str]:
 
 def encode_events(events, state_or_board, seat: int) -> list[dict[str, Any]]:
     """The events ``seat`` may see, as objects: ``event`` (the class name), ``text`` (the log
-    line) and the event's fields, territories as slugs, cards as names; a field the event's
-    log line keeps from the other seats is left out for them."""
+    line, players named by seat: :func:`~risk.protocol.names.seat_names`) and the event's
+    fields, territories as slugs, cards as names; a field the event's log line keeps from the
+    other seats is left out for them."""
     board = getattr(state_or_board, "board", state_or_board)
+    names = seat_names(state_or_board.players, state_or_board.neutral) if board is not state_or_board else None
     out = []
     for event in visible_events(events, seat):
-        item: dict[str, Any] = {"event": type(event).__name__, "text": event.describe(board)}
+        item: dict[str, Any] = {"event": type(event).__name__, "text": event.describe(board, names)}
         hidden = _PRIVATE_FIELDS.get(type(event)) if getattr(event, "player", seat) != seat else None
         for spec in dataclasses.fields(event):
             name = spec.name

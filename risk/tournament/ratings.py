@@ -10,7 +10,7 @@ third) and compares bots that never met directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -29,17 +29,35 @@ class Rating:
         return {"mu": self.mu, "sigma": self.sigma}
 
 
+def initial_rating() -> Rating:
+    """The rating of a bot before its first game (openskill's defaults: 25 and 25/3)."""
+    rating = _model().rating()
+    return Rating(rating.mu, rating.sigma)
+
+
+def rate_game(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+    """The ratings of one game's seats after it: ``before`` and ``places`` by seat (1 = best,
+    ties allowed)."""
+    model = _model()
+    teams = [[model.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
+    return [Rating(team[0].mu, team[0].sigma) for team in model.rate(teams, ranks=list(places))]
+
+
 def rate_games(records: Iterable[dict[str, Any]]) -> dict[str, Rating]:
     """Each entrant's rating after ``records`` (taken in game order)."""
-    model = PlackettLuce()
-    current: dict[str, Any] = {}
+    current: dict[str, Rating] = {}
     for record in sorted(records, key=lambda r: r["game"]):
         players = record.get("players") or record["seats"]
-        for label in players:
-            if label not in current:
-                current[label] = model.rating(name=label)
-        teams = [[current[label]] for label in players]
-        updated = model.rate(teams, ranks=list(record["places"]))
-        for label, (rating,) in zip(players, updated):
-            current[label] = rating
-    return {label: Rating(r.mu, r.sigma) for label, r in current.items()}
+        before = [current.get(label) or initial_rating() for label in players]
+        current.update(zip(players, rate_game(before, record["places"])))
+    return current
+
+
+_MODELS: list[PlackettLuce] = []
+
+
+def _model() -> PlackettLuce:
+    # One model for every rating: its options (the default prior, tau) must not drift apart.
+    if not _MODELS:
+        _MODELS.append(PlackettLuce())
+    return _MODELS[0]

@@ -1,4 +1,5 @@
-"""What a run shows: one line per game, the final table, the ``--json`` summary and the plot.
+"""What a run shows: one line per game, the final table, the ``--json`` summary and the plot;
+and the ladder's table and plot.
 
 The plot uses matplotlib's object API on the Agg canvas (no pyplot, no global backend); it is
 imported only when a plot is drawn, as it is slow to import and most runs draw none.
@@ -7,35 +8,40 @@ imported only when a plot is drawn, as it is slow to import and most runs draw n
 from __future__ import annotations
 
 from os import PathLike
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from risk.files import printable, save_figure
 from risk.tournament.ratings import Rating
 from risk.tournament.summary import Summary
+
+if TYPE_CHECKING:
+    from risk.tournament.ladder import Standing
 
 #: The Okabe–Ito palette: distinguishable by colour-blind readers too.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
 
 
 def describe_game(record: dict[str, Any], total: int | None = None) -> str:
-    """One line for a finished game: who won, how, and the seating."""
-    seats = record["seats"]
+    """One line for a finished game: who won, how, and the seating, bots named by their labels."""
+    names = record.get("players") or record["seats"]
     number = f"{record['game'] + 1}/{total}" if total else f"{record['game'] + 1}"
     head = f"game {number:>9} group {record['group'] + 1:>4}: "
     winner = record["winner"]
     fault = record.get("fault")
     if fault is not None:
-        culprit = f"{seats[fault['seat']]} (P{fault['seat'] + 1}) {fault['kind']}: {fault.get('error', '')}"
+        culprit = f"{names[fault['seat']]} (P{fault['seat'] + 1}) {fault['kind']}: {fault.get('error', '')}"
         outcome = (f"{culprit}; " + ("no winner" if winner is None
-                                     else f"{seats[winner]} (P{winner + 1}) wins"))
+                                     else f"{names[winner]} (P{winner + 1}) wins"))
     elif winner is None:
         outcome = f"draw at the {record['reason']} after {record['turns']} turns"
     elif record["reason"] == "turn limit":
-        outcome = f"{seats[winner]} (P{winner + 1}) wins on adjudication after {record['turns']} turns"
+        outcome = f"{names[winner]} (P{winner + 1}) wins on adjudication after {record['turns']} turns"
     else:
-        outcome = f"{seats[winner]} (P{winner + 1}) wins by {record['reason']} in {record['turns']} turns"
-    return f"{head}{outcome}   [{', '.join(seats)}]"
+        outcome = f"{names[winner]} (P{winner + 1}) wins by {record['reason']} in {record['turns']} turns"
+    # A fault's error is the bot's own text: shown, like every field, with controls escaped.
+    return printable(f"{head}{outcome}   [{', '.join(names)}]")
 
 
 def _percent(value: float | None) -> str:
@@ -62,7 +68,7 @@ def format_table(summary: Summary, ratings: dict[str, Rating]) -> str:
     lines.append(f"{summary.games} games; {summary.draws} without a winner (counted as "
                  f"non-wins); {summary.faults} forfeits"
                  + (f" ({faulted})" if faulted else ""))
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))
 
 
 def summary_json(summary: Summary, ratings: dict[str, Rating],
@@ -137,4 +143,66 @@ def plot_report(summary: Summary, path: str | PathLike, title: str = "") -> None
     figure.colorbar(image, ax=seat_axes, format=lambda x, _: f"{100 * x:.0f}%", shrink=0.9)
     figure.suptitle(title or f"{summary.games} games, {summary.draws} without a winner, "
                              f"{summary.faults} forfeits", fontsize=12)
-    figure.savefig(path, dpi=110)
+    save_figure(figure, path, dpi=110, format="png")
+
+
+# -- the ladder (risk.tournament.ladder) -----------------------------------------------------------
+
+def format_ladder(standings: Sequence[Standing], games: int, where: str) -> str:
+    """The ladder's table: one row per bot, best ordinal first, with μ ± 2σ; the spec too where
+    a bot's name is not its spec."""
+    from risk.tournament.schedule import entrant_labels
+
+    # Names and specs come from results files, which are data: shown with controls escaped.
+    labels = [_escaped(label) for label in entrant_labels([s.name for s in standings])]
+    show_spec = any(_escaped(s.spec) != label for s, label in zip(standings, labels))
+    width = max([len("bot")] + [len(label) for label in labels])
+    lines = [f"{'rank':>4}  {'bot':<{width}}  {'games':>6} {'wins':>6} {'win rate':>9}  "
+             f"{'avg place':>9}  {'rating μ':>8}  {'μ ± 2σ':<16} {'μ − 3σ':>7}" + ("  spec" if show_spec else "")]
+    for rank, (standing, label) in enumerate(zip(standings, labels), start=1):
+        low, high = standing.interval
+        interval = f"[{low:.2f}, {high:.2f}]"
+        lines.append(f"{rank:>4}  {label:<{width}}  {standing.games:>6} {standing.wins:>6} "
+                     f"{_percent(standing.win_rate):>9}  {standing.avg_place:>9.2f}  "
+                     f"{standing.rating.mu:>8.2f}  {interval:<16} {standing.rating.ordinal:>7.2f}"
+                     + (f"  {_escaped(standing.spec)}" if show_spec else ""))
+    lines.append(f"{games} games, {len(standings)} bots in {where}; best first by μ − 3σ "
+                 "(what the games make certain)")
+    return "\n".join(lines)
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every unprintable character (a terminal's escape codes) written as an escape."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def plot_ladder(standings: Sequence[Standing], path: str | PathLike, title: str = "") -> None:
+    """Each bot's rating μ with its interval μ ± 2σ, best ordinal at the top."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from risk.tournament.schedule import entrant_labels
+
+    labels = entrant_labels([s.name for s in standings])
+    rows = np.arange(len(standings))
+    figure = Figure(figsize=(10, max(3.0, 1.4 + 0.5 * len(standings))), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.subplots()
+    mus = np.array([s.rating.mu for s in standings])
+    spreads = np.array([2 * s.rating.sigma for s in standings])
+    colours = [PALETTE[i % len(PALETTE)] for i in range(len(standings))]
+    axes.errorbar(mus, rows, xerr=spreads, fmt="none", ecolor=colours, elinewidth=6, alpha=0.45)
+    axes.scatter(mus, rows, color="black", s=22, zorder=3)
+    for row, standing in enumerate(standings):
+        low, high = standing.interval
+        axes.annotate(f"{standing.rating.mu:.1f}  [{low:.1f}, {high:.1f}]  n={standing.games}",
+                      (high, row), xytext=(8, 0), textcoords="offset points", va="center", fontsize=9)
+    axes.set_yticks(rows, labels)
+    axes.invert_yaxis()
+    if len(standings):
+        axes.set_xlim(min(s.interval[0] for s in standings) - 2,
+                      max(s.interval[1] for s in standings) + 14)  # room for the labels
+    axes.set_xlabel("rating μ with μ ± 2σ (Plackett–Luce, openskill)")
+    axes.grid(axis="x", alpha=0.3)
+    axes.set_title(title or f"Ladder: {len(standings)} bots, best first by μ − 3σ")
+    save_figure(figure, path, dpi=110, format="png")

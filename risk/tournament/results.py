@@ -17,8 +17,10 @@ A line holds at least::
 
 with ``"rules"`` the rule options that differ from the standard rules (``Rules.changes()``, as
 ``--rules`` names them: ``{}`` for the standard rules, ``{"fortify": "connected"}`` ...),
-``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, and ``"tag"`` on tuning
-games (see docs/tournaments.md).
+``"fault": {"seat", "bot", "kind", "error"}`` when a bot forfeited, ``"tag"`` on tuning
+games, and ``"record"``, the name of the game's record in the ``--records`` folder, when the run
+kept records (see docs/tournaments.md). ``"seats"`` holds the specs, ``"players"`` the entrants'
+labels (their names, see :mod:`risk.tournament.entrants`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,19 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from risk.errors import RecordError, UsageError
-from risk.schema import MAX_RESULTS_BYTES, RESULTS_LINE, JsonProblem, problem, read_bounded, read_json
+from risk.files import decode, open_for_append, output_problem, read_bytes, write_atomically
+from risk.schema import (END_REASONS, MAX_RESULTS_BYTES, RESULTS_LINE, JsonProblem, problem, read_json,
+                         short_form)
+
+
+#: How every line of a results file begins (:func:`result_line` puts the game first): a torn last
+#: line is this run's own only if it begins so too.
+LINE_START = b'{"game": '
+
+
+def result_line(record: dict[str, Any]) -> str:
+    """The line of one game, its number first."""
+    return json.dumps({"game": record["game"], **record}) + "\n"
 
 
 class ResultsFile:
@@ -40,6 +54,7 @@ class ResultsFile:
         self.path = Path(path)
         self.records = records      # game index -> result line
         self.lines = lines          # game index -> line number in the file as it was read
+        self.torn_bytes = 0         # the length of a torn last line, cut before the first new line
         self._fd: int | None = None
         self._torn_at: int | None = None   # where a torn last line starts, until it is cut
 
@@ -47,41 +62,48 @@ class ResultsFile:
 
     @classmethod
     def open(cls, path: str | Path, resume: bool) -> "ResultsFile":
-        """Open ``path`` for a run: new (or empty) unless ``resume``, which keeps its games."""
+        """Open ``path`` for a run: new (or empty) unless ``resume``, which keeps its games.
+
+        The file is untrusted: anything but a regular file is refused, every complete line must
+        be a result line (:func:`parse_results`), and a torn last line is cut only if it begins
+        as a result line does; otherwise the file is not this run's and is left as it was."""
         path = Path(path)
-        if path.is_dir():
-            raise RecordError("is a folder, not a results file", str(path))
+        problem = output_problem(path)
+        if problem:
+            raise RecordError(problem, str(path))
         exists = path.exists() and path.stat().st_size > 0
         if exists and not resume:
             raise UsageError(f"{path} already holds results; add --resume to continue it, "
                              "or choose another --out")
-        records: dict[int, dict[str, Any]] = {}
-        lines: dict[int, int] = {}
+        results = cls(path, {}, {})
         if exists:
-            data = _read_bytes(path)
-            complete = data.rfind(b"\n") + 1
-            records, lines = parse_results(data[:complete].decode("utf-8", "replace"), str(path))
+            results = cls.read(path, resuming=True)[0]
+        results._fd = open_for_append(path, RecordError)
+        return results
+
+    @classmethod
+    def read(cls, path: str | Path, resuming: bool = False) -> tuple["ResultsFile", bool]:
+        """Read a results file: (results, whether a torn last line was left out). For a run
+        that resumes the file (``resuming``) the torn line must begin as a result line does: it
+        will be cut."""
+        path = Path(path)
+        data = _read_bytes(path)
+        complete = data.rfind(b"\n") + 1
+        torn = data[complete:]
+        number = data.count(b"\n") + 1
+        if resuming and torn and not (torn.startswith(LINE_START) or LINE_START.startswith(torn)):
+            raise RecordError("not a line of a results file, and not the torn end of one: this is not "
+                              "this tournament's results file (left as it is)", str(path), number)
+        text = decode(data[:complete], str(path), "results file", RecordError)
+        records, lines = parse_results(text, str(path))
         results = cls(path, records, lines)
-        if exists and complete < len(data):
+        if torn:
             # The run was killed in the middle of writing its last line: that game is not
             # finished as far as the file is concerned, and will be played again. The torn line
             # is cut just before the first new line is written, so a resume refused on the way
             # (other options than the file's) leaves the file exactly as it was.
-            results._torn_at = complete
-        try:
-            results._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        except OSError as exc:
-            raise RecordError(f"cannot be written ({exc.strerror or exc})", str(path)) from None
-        return results
-
-    @classmethod
-    def read(cls, path: str | Path) -> tuple["ResultsFile", bool]:
-        """Read a results file for a report: (results, whether a torn last line was ignored)."""
-        path = Path(path)
-        data = _read_bytes(path)
-        complete = data.rfind(b"\n") + 1
-        records, lines = parse_results(data[:complete].decode("utf-8", "replace"), str(path))
-        return cls(path, records, lines), complete < len(data)
+            results._torn_at, results.torn_bytes = complete, len(torn)
+        return results, bool(torn)
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -92,7 +114,7 @@ class ResultsFile:
         if self._torn_at is not None:
             os.ftruncate(self._fd, self._torn_at)
             self._torn_at = None
-        data = (json.dumps(record) + "\n").encode()
+        data = result_line(record).encode()
         written = os.write(self._fd, data)
         while written < len(data):  # only on a full disk or the like; the line may then tear
             written += os.write(self._fd, data[written:])
@@ -102,8 +124,8 @@ class ResultsFile:
     def finish(self) -> None:
         """Rewrite the file in game order (atomically) and close it."""
         self.close()
-        ordered = "".join(json.dumps(self.records[game]) + "\n" for game in sorted(self.records))
-        write_durably(self.path, ordered)
+        ordered = "".join(result_line(self.records[game]) for game in sorted(self.records))
+        write_atomically(self.path, ordered, RecordError)
 
     def close(self) -> None:
         if self._fd is not None:
@@ -114,26 +136,11 @@ class ResultsFile:
         return [self.records[game] for game in sorted(self.records)]
 
 
-def write_durably(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` so that a crash leaves either the old or the new file."""
-    temporary = path.with_name(path.name + ".tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
-
-
 # -- reading and validating ------------------------------------------------------------------------
 
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes; RecordError naming it if it is missing, a folder, unreadable or huge."""
-    return read_bounded(path, MAX_RESULTS_BYTES, RecordError, "results file", text=False)
+    return read_bytes(path, MAX_RESULTS_BYTES, "results file", RecordError)
 
 
 def parse_results(text: str, path: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]]:
@@ -161,7 +168,9 @@ def _is_int(value: Any) -> bool:
 
 
 def record_problem(record: Any) -> str | None:
-    """What is wrong with one result line, or None."""
+    """What is wrong with one result line on its own (its fields against each other), or None.
+    What a line must hold for one run in particular (its seeds, seats and rules) is checked by
+    the run that resumes it (``risk.tournament.session``)."""
     if not isinstance(record, dict):
         return "a result line must be a JSON object"
     for key in ("game", "group", "seed", "turns"):
@@ -190,7 +199,43 @@ def record_problem(record: Any) -> str | None:
         return "'fault' must be null or an object naming the faulting 'seat'"
     if "tag" in record and not isinstance(record["tag"], dict):
         return "'tag' must be an object"
+    if "record" in record and not _plain_file_name(record["record"]):
+        return "'record' must name a file in the records folder (a plain file name, no folders)"
+    return _outcome_problem(record, seats, places, winner, fault)
+
+
+def _outcome_problem(record: dict[str, Any], seats: list, places: list, winner, fault) -> str | None:
+    """How the outcome fields contradict each other, as no game's end could have written them."""
+    reason = record["reason"]
+    if reason not in END_REASONS:
+        return f"'reason' {short_form(reason)} is not how a game ends ({', '.join(END_REASONS)})"
+    if any(place != 1 + sum(other < place for other in places) for place in places):
+        return f"'places' {places} is not a ranking (a place is 1 + the seats placed before it)"
+    leaders = places.count(1)
+    if winner is None:
+        if leaders < 2 or reason not in ("turn limit", "fault"):
+            return "'winner' is null, but only a draw at the turn limit or after a fault has none"
+    elif places[winner] != 1 or leaders != 1:
+        return f"'winner' {winner} is not the only seat placed first"
+    expected_bot = None if winner is None else seats[winner]
+    if record.get("winner_bot", expected_bot) != expected_bot:
+        return f"'winner_bot' {short_form(record.get('winner_bot'))} is not the winner's bot {short_form(expected_bot)}"
+    if (fault is None) != (reason != "fault"):
+        return "'fault' must be there exactly when the 'reason' is fault"
+    if fault is not None:
+        if fault.get("bot") != seats[fault["seat"]]:
+            return f"'fault' names bot {short_form(fault.get('bot'))}, not the one in seat {fault['seat']}"
+        if places[fault["seat"]] != len(seats):
+            return "'fault': the faulting seat must be placed last"
+    elif record["turns"] < 1:
+        return "'turns' is 0, but a game that ends without a fault ends in a turn"
     return None
+
+
+def _plain_file_name(name: Any) -> bool:
+    # A results file is data: the record it names must stay inside the records folder.
+    return (isinstance(name, str) and 0 < len(name) <= 200 and name not in (".", "..")
+            and "/" not in name and "\\" not in name and "\0" not in name)
 
 
 def _all_str(items: Iterable) -> bool:

@@ -19,8 +19,10 @@ A run that is killed takes its games with it. While a runner is open, ``SIGTERM`
 :class:`KeyboardInterrupt` like Ctrl-C, so leaving the runner abandons the running games (the
 pool's workers are terminated, a local Ray is stopped). ``SIGKILL`` leaves no chance to clean
 up, and a pool worker is a child of the forkserver, not of this process, so it would go on
-playing for nobody: each worker therefore watches this process and exits within about a second
-of its death (:func:`_watch_parent`). The forkserver exits once its last worker has.
+playing for nobody: the forkserver is killed by the kernel the moment this process dies
+(:mod:`risk.tournament.lifeline`), each worker is told when the forkserver dies, and each also
+watches this process and exits within about a second of its death (:func:`_watch_parent`); a
+worker ends its bot programs, and all they started, before it exits.
 """
 
 from __future__ import annotations
@@ -36,7 +38,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
 
 from risk.errors import RiskError, UsageError
+from risk.protocol.external import end_all_programs
+from risk.protocol.reaper import die_with_parent
 from risk.tournament import BACKENDS
+from risk.tournament.lifeline import RUN_VARIABLE
 from risk.tournament.schedule import GameTask
 from risk.tournament.worker import GameSetup, play_game
 
@@ -69,6 +74,7 @@ class Runner:
         else:
             self.jobs = self.jobs or os.cpu_count() or 1
             if self.jobs > 1:
+                os.environ[RUN_VARIABLE] = str(os.getpid())  # the forkserver dies with this process
                 self._executor = futures.ProcessPoolExecutor(
                     max_workers=self.jobs, mp_context=_worker_context(),
                     initializer=_init_worker, initargs=(self.setup, _this_process()))
@@ -189,7 +195,16 @@ _WORKER_SETUP: GameSetup | None = None
 def _init_worker(setup: GameSetup, parent: tuple[int, str | None]) -> None:
     global _WORKER_SETUP
     _WORKER_SETUP = setup
+    # Terminated (by the pool), or orphaned (its forkserver gone with the run): end the bot
+    # programs this worker started, and everything they started, then exit.
+    signal.signal(signal.SIGTERM, _end_worker)
+    die_with_parent(signal.SIGTERM)
     threading.Thread(target=_watch_parent, args=parent, name="watch-parent", daemon=True).start()
+
+
+def _end_worker(signum=None, frame=None) -> None:
+    end_all_programs()
+    os._exit(1)  # no clean-up: nobody is left to read this worker's results
 
 
 def _watch_parent(pid: int, started: str | None) -> None:
@@ -206,7 +221,7 @@ def _watch_parent(pid: int, started: str | None) -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     while _is_running(pid, started):
         time.sleep(1)
-    os._exit(1)  # no clean-up: nobody is left to read this worker's results
+    _end_worker()
 
 
 def _interrupt(signum, frame):
@@ -253,7 +268,7 @@ def _worker_context():
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         # Workers start with the engine already imported (it is the slow part of starting).
-        context.set_forkserver_preload(["risk.tournament.worker", "ai"])
+        context.set_forkserver_preload(["risk.tournament.lifeline", "risk.tournament.worker", "ai"])
         return context
     return multiprocessing.get_context("spawn")
 

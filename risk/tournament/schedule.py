@@ -42,7 +42,7 @@ class GameTask:
     rotation: int                  # which cyclic rotation of the entrants this game seats
     seed: int                      # the game's seed: deal, dice and deck
     seats: tuple[str, ...]         # the bot spec in each seat
-    players: tuple[str, ...]       # the entrant label in each seat (a repeated spec gets "#2")
+    players: tuple[str, ...]       # the entrant label in each seat (a repeated name gets "#2")
     tag: dict[str, Any] | None = field(default=None, compare=True, hash=False)
     # ``tag`` holds what the tuner needs to read the result (the candidate's value and seat).
 
@@ -53,13 +53,21 @@ def group_seed(master_seed: int, group: int, stream: int = TOURNAMENT_STREAM) ->
     return int(sequence.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
 
 
-def entrant_labels(specs: Sequence[str]) -> list[str]:
-    """Unique names for the entrants: a spec listed twice becomes ``spec`` and ``spec#2``."""
-    seen: dict[str, int] = {}
-    labels = []
-    for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+def entrant_labels(names: Sequence[str]) -> list[str]:
+    """One label per entrant: its name (or spec), with ``#2``, ``#3`` ... on the second and later
+    entrants of a name, never colliding with another entrant's own name.
+
+    >>> entrant_labels(["random", "BorderBot", "random", "random"])
+    ['random', 'BorderBot', 'random#2', 'random#3']
+    """
+    taken = set(names)
+    labels: list[str] = []
+    for name in names:
+        label, copy = name, 1
+        while label in labels or (copy > 1 and label in taken):
+            copy += 1
+            label = f"{name}#{copy}"
+        labels.append(label)
     return labels
 
 
@@ -80,13 +88,15 @@ def groups_for(games: int, players: int) -> int:
 
 
 def group_tasks(specs: Sequence[str], group: int, seed: int, first_game: int,
-                tag: dict[str, Any] | None = None, candidate: int | None = None) -> list[GameTask]:
+                tag: dict[str, Any] | None = None, candidate: int | None = None,
+                labels: Sequence[str] | None = None) -> list[GameTask]:
     """The games of one group: every rotation of ``specs`` on one seed.
 
     With ``candidate`` (an entrant index) each game's tag also records that entrant's seat,
-    which is how the tuner finds its bot in the result.
+    which is how the tuner finds its bot in the result. ``labels`` name the entrants (default:
+    :func:`entrant_labels` of the specs).
     """
-    labels = entrant_labels(specs)
+    labels = entrant_labels(specs) if labels is None else list(labels)
     n = len(specs)
     tasks = []
     for rotation in range(n):
@@ -99,10 +109,13 @@ def group_tasks(specs: Sequence[str], group: int, seed: int, first_game: int,
     return tasks
 
 
-def tournament_tasks(specs: Sequence[str], groups: int, master_seed: int) -> list[GameTask]:
-    """All games of a tournament: ``groups`` groups of ``len(specs)`` rotations, in order."""
+def tournament_tasks(specs: Sequence[str], groups: int, master_seed: int,
+                     labels: Sequence[str] | None = None) -> list[GameTask]:
+    """All games of a tournament: ``groups`` groups of ``len(specs)`` rotations, in order;
+    ``labels`` name the entrants (default: :func:`entrant_labels` of the specs)."""
     n = len(specs)
     tasks: list[GameTask] = []
     for group in range(groups):
-        tasks += group_tasks(specs, group, group_seed(master_seed, group), first_game=group * n)
+        tasks += group_tasks(specs, group, group_seed(master_seed, group), first_game=group * n,
+                             labels=labels)
     return tasks

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from tqdm import tqdm
 
 from risk.errors import RecordError
+from risk.schema import short_form
 from risk.tournament.report import describe_game
 from risk.tournament.results import ResultsFile
 from risk.tournament.runner import Runner
@@ -58,10 +59,7 @@ class Session:
                 continue
             self._check_recorded(task, record)
             finished[task.game] = record
-        if finished and not self._announced:
-            self._announced = True
-            print(f"{self.results.path}: resuming after {len(self.results.records)} finished "
-                  "games", file=sys.stderr)
+        self._announce()
         for game in sorted(finished):
             self.progress.update(1)
             if on_record:
@@ -81,16 +79,39 @@ class Session:
         return finished
 
     def _check_recorded(self, task: GameTask, record: dict[str, Any]) -> None:
+        """Refuse a recorded game this run would not have played as recorded: a line is
+        untrusted, so everything the run decides (seed, seating, rules, map, clock) must be this
+        run's, and the outcome must fit the run's turn cap (its fields among themselves were
+        checked when the file was read)."""
+        setup = self.runner.setup
         expected = {"group": task.group, "rotation": task.rotation, "seed": task.seed,
-                    "seats": list(task.seats), "setup": self.runner.setup.fingerprint,
-                    "tag": task.tag}
+                    "seats": list(task.seats), "players": list(task.players),
+                    "rules": setup.rules.changes(), "setup": setup.fingerprint, "tag": task.tag}
+        where = (str(self.results.path), self.results.lines[task.game])
         for key, value in expected.items():
-            if record.get(key) != value:
-                what = "rules, map or move timeout" if key == "setup" else key
+            if record.get(key, list(task.seats) if key == "players" else None) != value:
+                what = "rules, map or move timeout" if key in ("setup", "rules") else key
                 raise RecordError(
                     f"game {task.game + 1} was played with another {what} than this run would "
-                    f"use ({record.get(key)!r}, not {value!r}); resume with the options the file "
-                    "was started with", str(self.results.path), self.results.lines[task.game])
+                    f"use ({short_form(record.get(key))}, not {short_form(value)}); resume with the "
+                    "options the file was started with", *where)
+        cap = setup.rules.max_turns
+        if record["turns"] > cap or (record["reason"] == "turn limit" and record["turns"] != cap):
+            raise RecordError(f"game {task.game + 1} ended by {short_form(record['reason'])} after "
+                              f"{record['turns']} turns, which a run capped at {cap} turns never "
+                              "records", *where)
+
+    def _announce(self) -> None:
+        """Say once what the run keeps of its results file, and what it cuts."""
+        if self._announced or self.results is None:
+            return
+        self._announced = True
+        if self.results.records:
+            print(f"{self.results.path}: resuming after {len(self.results.records)} finished "
+                  "games", file=sys.stderr)
+        if self.results.torn_bytes:
+            print(f"{self.results.path}: cutting its torn last line ({self.results.torn_bytes} bytes: "
+                  "a game the interrupted run had not finished, played again)", file=sys.stderr)
 
     def close(self, finished: bool) -> None:
         """Stop the bar; if the run ended normally, rewrite the results file in game order."""

@@ -7,15 +7,22 @@ move timeout *forfeits*: the game ends there, the faulting seat is placed last, 
 are placed by the turn-limit adjudication (most territories, then most armies; eliminated
 players after them, last out last), and the adjudicated leader, if unique, is the winner. The
 fault is recorded with the seat, the bot, the kind of fault and the error, and the tournament
-goes on.
+goes on. A seat the referee cannot set up (a bot program's log folder is missing) is not a
+fault: :class:`~risk.errors.RefereeError` stops the run, as no game of it could be played.
+
+With ``records`` set, the game's record (:class:`~risk.record.GameRecord`, gzip-compressed) is
+written there as ``game-00001.jsonl.gz`` (the game's number as the game lines show it, from 1)
+before its result is returned, and the result line names it in ``"record"``. A faulted game's
+record ends with the last legal action, without a result.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from risk.board import Board
@@ -26,16 +33,20 @@ from risk.state import GameState
 from risk.tournament.schedule import GameTask
 
 # The clock's names, kept importable from here where the tournament's users found them.
-__all__ = ["GameSetup", "MoveTimeout", "TIMED_OUT", "forfeit_places", "play_game", "time_limit"]
+__all__ = ["GameSetup", "MoveTimeout", "TIMED_OUT", "forfeit_places", "play_game", "record_name",
+           "time_limit"]
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """What every game of a run shares: the rules (with the turn cap), the map, the move clock."""
+    """What every game of a run shares: the rules (with the turn cap), the map, the move clock,
+    and the folder that keeps each game's record (None: no records)."""
 
     rules: Rules
     board: Board
     move_timeout: float | None = None
+    # Where the records go changes no game: it is left out of the fingerprint.
+    records: str | None = field(default=None, compare=False)
 
     @cached_property
     def fingerprint(self) -> str:
@@ -47,11 +58,15 @@ class GameSetup:
 
 
 def play_game(setup: GameSetup, task: GameTask) -> dict[str, Any]:
-    """Play ``task`` under ``setup`` and return its result line."""
+    """Play ``task`` under ``setup`` and return its result line; RefereeError if a seat cannot
+    be set up."""
     from risk.players import make_player
+    from risk.tournament.entrants import check_seat
 
     # The specs come from the command line that started the run, never from a file.
     agents = [make_player(spec) for spec in task.seats]
+    for spec, agent in zip(task.seats, agents):
+        check_seat(spec, agent)
     match = Match(agents, seed=task.seed, rules=setup.rules, board=setup.board,
                   clock=MoveClock(move_limit=setup.move_timeout))
     fault = None
@@ -81,7 +96,17 @@ def play_game(setup: GameSetup, task: GameTask) -> dict[str, Any]:
                    "rules": setup.rules.changes(), "setup": setup.fingerprint})
     if task.tag is not None:
         record["tag"] = task.tag
+    if setup.records is not None:
+        name = record_name(task.game)
+        match.record.write(Path(setup.records) / name)
+        record["record"] = name
     return record
+
+
+def record_name(game: int) -> str:
+    """The file name of game ``game``'s record (``game`` from 0, as in the results file; the
+    name counts from 1, as the game lines do)."""
+    return f"game-{game + 1:05d}.jsonl.gz"
 
 
 def forfeit_places(state: GameState, faulty: int) -> list[int]:

@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from risk.files import save_figure
 from risk.tuning.fit import Optimum
 from risk.tuning.spsa import SpsaStep
 from risk.tuning.sweep import SweepPoint
@@ -55,7 +56,7 @@ def plot_sweep(points: Sequence[SweepPoint], optimum: Optimum, path: str | PathL
     axes.set_ylim(0, top)
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9, frameon=False)
-    figure.savefig(path, dpi=110)
+    save_figure(figure, path, dpi=110, format="png")
 
 
 def plot_spsa(path_steps: Sequence[SpsaStep], ranges: dict[str, tuple[float, float]],
@@ -78,4 +79,4 @@ def plot_spsa(path_steps: Sequence[SpsaStep], ranges: dict[str, tuple[float, flo
     axes_list[0].legend(loc="best", fontsize=9)
     axes_list[0].set_title(f"SPSA path of {bot}")
     axes_list[-1].set_xlabel("iteration")
-    figure.savefig(path, dpi=110)
+    save_figure(figure, path, dpi=110, format="png")

@@ -100,6 +100,7 @@ def fill_every_cache() -> None:
         win_rows(10, 10, 1, dice)
         blitz_distribution(9, 6, dice=dice, stop_below=0.3)
         sample_blitz(9, 6, 0.4, dice=dice)
+        sample_blitz(120, 110, 0.4, dice=dice, stop_below=0.3)  # a big battle: in strides
         for variant in ("standard", "tan1997"):
             final_states(round_model(variant, dice), 6, 4)
     seeing = seeing_defender_model()

@@ -30,7 +30,7 @@ RULE_VARIANTS = [
 
 
 def play(specs, seed, rules, board=None):
-    match = Match([make_agent(s) for s in specs], seed=seed, rules=rules, board=board)
+    match = Match([make_player(s) for s in specs], seed=seed, rules=rules, board=board)
     match.play()
     return match
 

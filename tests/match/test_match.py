@@ -206,7 +206,7 @@ def test_a_faulty_bot_ends_the_game_with_agent_fault(bot, kind, detail):
         match.play()
     assert (fault.value.seat, fault.value.bot, fault.value.kind) == (1, bot.name, kind)
     assert detail in fault.value.detail
-    assert f"seat 2 {kind}" in str(fault.value)
+    assert f"seat 1 {kind}" in str(fault.value)  # seats from 0, as in fault.seat and the protocol
 
 
 # -- specs read from a file are never imported ---------------------------------------------------

@@ -190,7 +190,7 @@ def test_the_python_example_passes(capsys):
     status, out = check(capsys, "--", sys.executable, str(PY_BOT))
     assert status == 0, out
     assert out.splitlines()[-1].startswith("verdict: ok (2 games, ")
-    assert "game 2: seed 2, seat 2 of 3 against angry, random: played" in out
+    assert "game 2: seed 2, seat 1 of 3 against angry, random: played" in out  # seats from 0
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed: the JavaScript example bot cannot run here")
@@ -235,12 +235,18 @@ def test_a_forfeiting_bot_leaves_no_process_behind(capsys, tmp_path, name):
 
 
 def test_the_transcripts_and_logs_can_be_kept(capsys, tmp_path):
-    status, _ = check(capsys, "--games", "1", "--transcripts", str(tmp_path / "kept"), "--",
-                      sys.executable, str(PY_BOT))
+    """One program plays both games (kept between them, as by default): its handshake opens
+    game 1's transcript, game 2's starts with its new_game, and its one log has both games."""
+    status, _ = check(capsys, "--transcripts", str(tmp_path / "kept"), "--", sys.executable, str(PY_BOT))
     assert status == 0
-    records = read_transcript(tmp_path / "kept" / "game-1.jsonl")
-    assert records[0]["from"] == "engine" and json.loads(records[0]["text"])["type"] == "hello"
-    assert "game over" in (tmp_path / "kept" / "game-1.log").read_text()  # the bot's stderr
+    first, second = (read_transcript(tmp_path / "kept" / f"game-{n}.jsonl") for n in (1, 2))
+    assert [json.loads(r["text"])["type"] for r in first[:3]] == ["hello", "hello", "new_game"]
+    assert json.loads(first[-1]["text"])["type"] == "game_over"
+    assert json.loads(second[0]["text"])["type"] == "new_game"
+    assert [json.loads(r["text"])["type"] for r in second[-2:]] == ["game_over", "quit"]
+    log = (tmp_path / "kept" / "bot.log").read_text()  # the bot's stderr, and the referee's notes
+    assert log.count("game over") == 2 and log.count("[referee] started") == 1
+    assert log.count("[referee] next game") == 1
 
 
 @pytest.mark.parametrize("args, message", [

@@ -24,6 +24,8 @@ NODE_BOT = f"cmd:{NODE} {BOTS / 'random_bot.js'}"
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed: the JavaScript example bot "
                                                      "cannot run here")
 EXAMPLES = [pytest.param(PYTHON_BOT, id="python"), pytest.param(NODE_BOT, id="node", marks=needs_node)]
+#: The random bots and the border bot (the strategy of the starter kits, tests/protocol/test_kits.py).
+EVERY_EXAMPLE = [*EXAMPLES, pytest.param(f"cmd:{sys.executable} {BOTS / 'border_bot.py'}", id="border")]
 
 
 def play(bot_spec: str, seat: int, seed: int, max_turns: int = 60):
@@ -38,7 +40,7 @@ def play(bot_spec: str, seat: int, seed: int, max_turns: int = 60):
             close()
 
 
-@pytest.mark.parametrize("bot", EXAMPLES)
+@pytest.mark.parametrize("bot", EVERY_EXAMPLE)
 @pytest.mark.parametrize("seat", [0, 2])
 def test_an_example_bot_plays_a_whole_game(bot, seat):
     result, match = play(bot, seat, seed=20 + seat)
@@ -49,14 +51,14 @@ def test_an_example_bot_plays_a_whole_game(bot, seat):
     assert result.actions > 100
 
 
-@pytest.mark.parametrize("bot", EXAMPLES)
+@pytest.mark.parametrize("bot", EVERY_EXAMPLE)
 def test_an_example_bot_plays_the_same_game_from_the_same_seed(bot):
     first, _ = play(bot, seat=1, seed=7, max_turns=25)
     again, _ = play(bot, seat=1, seed=7, max_turns=25)
     assert (first.places, first.actions, first.turns) == (again.places, again.actions, again.turns)
 
 
-@pytest.mark.parametrize("bot", EXAMPLES)
+@pytest.mark.parametrize("bot", EVERY_EXAMPLE)
 def test_every_message_of_a_whole_game_validates_against_the_schema_file(bot, tmp_path):
     """The relay of ``risk bot check`` records the lines as they crossed the pipes; each one is
     validated here against the schema file itself, for its direction."""
@@ -118,7 +120,7 @@ def test_the_example_bots_are_short_and_need_only_their_standard_library():
     js_source = (BOTS / "random_bot.js").read_text()
     assert len(python_source.splitlines()) < 150 and len(js_source.splitlines()) < 150
     imported = set()
-    for node in ast.walk(ast.parse(python_source)):
+    for node in ast.walk(ast.parse(python_source + (BOTS / "border_bot.py").read_text())):
         if isinstance(node, ast.Import):
             imported.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

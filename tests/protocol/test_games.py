@@ -12,6 +12,7 @@ from risk.players import make_player
 from risk.protocol.external import ExternalAgent
 from risk.protocol.schema import direction_schema
 from risk.protocol.view import card_name
+from risk.randomness import RandomSource
 from risk.rules import Rules
 
 SERVE = [sys.executable, "-m", "risk.protocol.serve"]
@@ -38,14 +39,23 @@ def play(agents, seed, rules):
     return match, result
 
 
+def sent_seed(agent: ExternalAgent) -> int:
+    """The seed ``new_game`` gave the program's own random source (never the game's: see
+    test_hidden_information.py)."""
+    return next(m["seed"] for d, m in agent.transcript if d == "engine" and m["type"] == "new_game")
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("bot", ["angry", "threshold", "random"])
 def test_a_served_bot_plays_the_same_game_as_in_process(bot, variant):
     rules = VARIANTS[variant]
     others = ["angry", "random"]
-    here, _ = play([make_player(bot), *map(make_player, others)], 21, rules)
     agent = served(bot)
     there, _ = play([agent, *map(make_player, others)], 21, rules)
+    # In process, the same bot in the same seat, with the random source the program was given.
+    here = Match([make_player(bot), *map(make_player, others)], seed=21, rules=rules)
+    here.seat_rngs[0] = RandomSource(sent_seed(agent))
+    here.play()
     assert there.record.actions == here.record.actions
     assert agent.pid is not None and agent._process is None  # stopped at game over
 

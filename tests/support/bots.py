@@ -85,6 +85,17 @@ class MixBot(BaseAgent):
         return actions[view.rng.below(len(actions))]
 
 
+class PassBot(BaseAgent):
+    """Never attacks: ends each phase as soon as the rules allow, else plays the first legal
+    action. Two of them can only reach the turn cap."""
+
+    name = "pass"
+
+    def act(self, view):
+        actions = view.legal_actions()
+        return next((action for action in actions if isinstance(action, EndPhase)), actions[0])
+
+
 class ExitBot(BaseAgent):
     """Ends its whole process on its first turn, as a bot crashing the interpreter would."""
 

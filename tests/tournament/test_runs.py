@@ -80,7 +80,8 @@ def test_a_faulting_bot_loses_every_game_and_the_tournament_completes(tmp_path, 
     records = lines(out)
     assert len(records) == 6
     for record in records:
-        seat = record["players"].index(bot)
+        seat = record["seats"].index(bot)                  # specs in seats, names in players
+        assert record["players"][seat] == bot.rpartition(":")[2]
         assert record["fault"]["seat"] == seat
         assert record["fault"]["kind"] == kind
         assert record["fault"]["bot"] == bot

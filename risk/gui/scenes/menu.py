@@ -3,7 +3,6 @@ quick game's dialog."""
 
 from __future__ import annotations
 
-import random
 
 import pygame
 
@@ -12,6 +11,7 @@ from risk.gui import saves, setup, sound, theme
 from risk.gui.maprender import MapView
 from risk.gui.scenes.base import ButtonMenu, Dialog
 from risk.gui.widgets import Button
+from risk.randomness import fresh_seed
 
 _BACKDROP: dict = {}
 
@@ -227,6 +227,6 @@ class NewGameDialog(Dialog):
         count = self.players if self.watch else self.players - 1
         bots = default_bots(count) if choice == "best" else [choice] * count
         config = PlayConfig(players=self.players, bots=bots, seat=self.seat - 1, bots_only=self.watch,
-                            seed=random.SystemRandom().randrange(2 ** 31), rules=Rules(), board=classic_board(),
+                            seed=fresh_seed(), rules=Rules(), board=classic_board(),
                             speed=self.app.speed)
         self.app.switch("game.new", config)

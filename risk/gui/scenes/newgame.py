@@ -47,6 +47,8 @@ class NewGameScene(Scene):
         self.watch = watch
         self.maps = S.list_maps()
         self.setup = S.load_settings()
+        if self.setup.dropped:  # a remembered seat that would have run code: say which, and why
+            app.notify("Remembered " + "; ".join(self.setup.dropped), 10)
         if watch:
             seats = tuple("Expert" if s == S.HUMAN else s for s in self.setup.seats)
             self.setup = replace(self.setup, seats=seats)

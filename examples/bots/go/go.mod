@@ -1,0 +1,3 @@
+module border-bot
+
+go 1.19
