@@ -5,7 +5,10 @@ does not. The policy's part of the network, its hidden layers and its action hea
 matrices; :meth:`NumpyPolicy.save` writes them to a compressed ``.npz`` (in float16: half the
 size, and the trained float32 weights round to within 0.05% of themselves), without the value
 network or the optimiser's state, and :meth:`NumpyPolicy.load` reads them with
-``allow_pickle=False``, so loading a file runs no code.
+``allow_pickle=False``, so loading a file runs no code. The file is read through the project's
+bounded reader (:func:`risk.files.read_bytes`: a regular file of at most :data:`MAX_POLICY_BYTES`)
+and its arrays' unpacked sizes are checked before any is unpacked, so neither a device nor a
+small file that unpacks to gigabytes gets further than one line saying so.
 
 The file holds ``format`` (``markov-risk-policy``), ``meta`` (JSON: the ``observation_size``, the
 number of ``actions``, the hidden layers' ``activation`` and anything the trainer adds, such as
@@ -20,15 +23,22 @@ the command and the seed) and the layers ``w0, b0, w1, b1, ...``, the last being
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from risk.errors import UsageError
+from risk.files import read_bytes, write_atomically
 
 FORMAT = "markov-risk-policy"
+#: The largest policy file read, and the most its arrays may unpack to: a network of two layers
+#: of 1,024 units on this game's sizes is about 5 MB of float16.
+MAX_POLICY_BYTES = 64 * 1024 * 1024
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 
 
@@ -72,23 +82,26 @@ class NumpyPolicy:
         for k, (weights, bias) in enumerate(self.layers):
             arrays[f"w{k}"] = weights.astype(np.float16)
             arrays[f"b{k}"] = bias.astype(np.float16)
-        with open(path, "wb") as file:  # a file object: savez would add .npz to a name without it
-            np.savez_compressed(file, **arrays)
+        buffer = io.BytesIO()  # a file object: savez would add .npz to a name without it
+        np.savez_compressed(buffer, **arrays)
+        write_atomically(path, buffer.getvalue(), _policy_error)
 
     @classmethod
     def load(cls, path: str | Path) -> "NumpyPolicy":
         """The policy in the file at ``path``; raises UsageError (one line) for a file that is
         not one."""
+        data = read_bytes(path, MAX_POLICY_BYTES, f"{FORMAT} file", _policy_error)
         try:
-            with np.load(path, allow_pickle=False) as data:
-                if "format" not in data.files or str(data["format"]) != FORMAT:
+            _check_unpacked_size(data, path)
+            with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+                if "format" not in arrays.files or str(arrays["format"]) != FORMAT:
                     raise UsageError(f"{path} is not a {FORMAT} file (no 'format' entry naming it)")
-                meta = json.loads(str(data["meta"]))
-                count = sum(1 for name in data.files if name.startswith("w"))
-                layers = [(data[f"w{k}"], data[f"b{k}"]) for k in range(count)]
+                meta = json.loads(str(arrays["meta"]))
+                count = sum(1 for name in arrays.files if name.startswith("w"))
+                layers = [(arrays[f"w{k}"], arrays[f"b{k}"]) for k in range(count)]
         except UsageError:
             raise
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
             raise UsageError(f"{path} is not a {FORMAT} file ({str(exc).splitlines()[0] or type(exc).__name__})") \
                 from None
         if not layers:
@@ -98,3 +111,17 @@ class NumpyPolicy:
                 raise UsageError(f"{path}: layer {k} takes {layers[k][0].shape[1]} inputs but layer {k - 1} "
                                  f"gives {layers[k - 1][0].shape[0]}")
         return cls(layers, meta.pop("activation", "tanh"), meta)
+
+
+def _policy_error(message: str, path: str) -> UsageError:
+    return UsageError(f"{path}: {message}")
+
+
+def _check_unpacked_size(data: bytes, path: str | Path) -> None:
+    """Refuses an archive whose members would unpack to more than :data:`MAX_UNPACKED_BYTES`
+    (the sizes its directory declares; zipfile stops a member that grows past its own)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        unpacked = sum(member.file_size for member in archive.infolist())
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise UsageError(f"{path} is not a {FORMAT} file (its arrays would unpack to {unpacked:,} bytes, "
+                         f"over {MAX_UNPACKED_BYTES:,})")

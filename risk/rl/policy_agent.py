@@ -26,6 +26,7 @@ risk.errors.UsageError: bot 'rl:no/such/model.zip': no model file no/such/model.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,11 +34,15 @@ import numpy as np
 
 from ai.agent import BaseAgent
 from risk.errors import UsageError
+from risk.files import read_bytes
 from risk.rl.numpy_policy import NumpyPolicy
 
 #: Loaded models by (absolute path, size, modification time): a rewritten file is loaded again.
 _MODELS: dict[tuple[str, int, int], Any] = {}
 
+#: The largest sb3 model file read: far above what the training script writes (5.4 MB for two
+#: layers of 128 units with the optimiser's state).
+MAX_MODEL_BYTES = 512 * 1024 * 1024
 INSTALL_HINT = "pip install 'markov-risk[rl-train]' (torch and sb3-contrib)"
 
 #: Where the policies the package ships are (``rl:NAME`` finds ``NAME.npz`` here).
@@ -79,8 +84,11 @@ def load_model(path: str):
                          f"missing): {INSTALL_HINT}") from None
     # One thread: tournaments run a game per core, and the policy is a small network.
     torch.set_num_threads(1)
+    # Through the bounded reader: a FIFO or device named as a model is refused, not waited on.
+    data = read_bytes(file, MAX_MODEL_BYTES, "MaskablePPO model",
+                      lambda message, name: UsageError(f"{name}: {message}"))
     try:
-        model = MaskablePPO.load(str(file), device="cpu")
+        model = MaskablePPO.load(io.BytesIO(data), device="cpu")
     except Exception as exc:  # a zip that is not a model fails in many ways, all the user's file
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise UsageError(f"{path} is not a MaskablePPO model ({reason})") from None

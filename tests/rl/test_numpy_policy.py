@@ -57,6 +57,30 @@ def test_a_file_that_is_not_a_policy_is_one_line(tmp_path, content, message):
     assert "\n" not in str(refused.value)
 
 
+def test_a_policy_is_read_only_from_a_bounded_regular_file(tmp_path, monkeypatch):
+    import os
+    import zipfile
+
+    from risk.rl import numpy_policy
+
+    fifo = tmp_path / "fifo.npz"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer that never comes
+    with pytest.raises(UsageError, match=r"fifo.npz: is a pipe \(FIFO\), not a markov-risk-policy file"):
+        NumpyPolicy.load(fifo)
+    with pytest.raises(UsageError, match=r"is a folder"):
+        NumpyPolicy.load(tmp_path)
+    # a small archive whose member unpacks to more than the limit is refused before unpacking
+    bomb = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("w0.npy", b"\0" * 4096)
+    monkeypatch.setattr(numpy_policy, "MAX_UNPACKED_BYTES", 1024)
+    with pytest.raises(UsageError, match=r"would unpack to 4,096 bytes, over 1,024"):
+        NumpyPolicy.load(bomb)
+    monkeypatch.setattr(numpy_policy, "MAX_POLICY_BYTES", 64)
+    with pytest.raises(UsageError, match=r"is larger than"):
+        NumpyPolicy.load(small_policy(tmp_path / "p.npz"))
+
+
 def test_layers_that_do_not_chain_are_named(tmp_path):
     path = tmp_path / "p.npz"
     NumpyPolicy([(np.zeros((4, 3)), np.zeros(4)), (np.zeros((2, 5)), np.zeros(2))], "relu", {}).save(path)
