@@ -9,7 +9,14 @@ random play ends), each picking a uniformly random legal choice:
   (the action side of the environments, no observation);
 * ``pettingzoo``: the AEC env (``env.last()`` builds the observation and the mask, ``env.step``);
 * ``gymnasium``: the single-agent env against three ``random`` bots; both its own steps per
-  second and the engine steps it drives (its steps plus the bots' moves).
+  second and the engine steps it drives (its steps plus the bots' moves);
+* ``policy``: the learner's actions chosen by a policy network (two hidden layers of 64, numpy,
+  greedy over the mask), in one game at a time, then in 16 games of one vectorised env
+  (``risk.rl.vector_env``: one batched forward pass per step of all the games).
+
+The environments keep the observation and the mask up to date move by move
+(:mod:`risk.rl.incremental`); ``--rebuild`` times them building both from scratch at every
+step instead, as they did before, for the comparison.
 
 Rates are per second of this process's CPU time (``time.process_time``), which a busy machine
 stretches far less than the wall clock; medians of ``--repeats`` runs of ``--steps`` steps each,
@@ -26,6 +33,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# One BLAS thread: a batched forward pass would otherwise wake threads that spin on a busy
+# machine, and CPU time counts every thread's
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 import numpy as np  # noqa: E402
 
@@ -103,6 +114,40 @@ def gymnasium_loop(steps: int, seed: int, max_turns: int) -> tuple[float, float]
     return steps / elapsed, engine_steps / elapsed
 
 
+def policy_loop(steps: int, seed: int, max_turns: int, games: int) -> float:
+    """Learner steps per second with a 64x64 policy network choosing, ``games`` at once."""
+    import risk.rl
+    from risk.rl.numpy_policy import NumpyPolicy
+
+    envs = risk.rl.vector_env(games, players=PLAYERS, opponents="random", max_turns=max_turns)
+    rng = np.random.default_rng(seed)
+    sizes = [envs.single_observation_space.shape[0], 64, 64, envs.single_action_space.n]
+    policy = NumpyPolicy([(rng.normal(0, 0.1, (sizes[k + 1], sizes[k])), np.zeros(sizes[k + 1]))
+                          for k in range(3)], "tanh", {})
+    observations, _ = envs.reset(seed=seed)
+    start = time.process_time()
+    for _ in range(steps // games):
+        logits = np.where(envs.action_masks(), policy.logits(observations), -np.inf)
+        observations, *_ = envs.step(logits.argmax(axis=1))
+    return (steps // games) * games / (time.process_time() - start)
+
+
+def rebuild_everything() -> None:
+    """Make the environments rebuild the observation and the mask at every step (the old way)."""
+    from risk.rl import incremental
+
+    def observation(tracker, state):
+        return tracker.encoder.encode(state, tracker.seat, out=tracker.values)
+
+    def mask(tracker, state):
+        tracker.mask[:] = tracker.codec.mask(state)
+        tracker._set = np.flatnonzero(tracker.mask).tolist()
+        return tracker.mask
+
+    incremental.ObservationTracker.update = observation
+    incremental.MaskTracker.update = mask
+
+
 def _moves(env) -> int:
     """The engine moves made so far in the env's game: the learner's and the bots'."""
     return env.moves
@@ -114,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--max-turns", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rebuild", action="store_true",
+                        help="rebuild the observation and the mask at every step (the environments before 2026-11-27)")
     args = parser.parse_args(argv)
+    if args.rebuild:
+        rebuild_everything()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.steps} steps x {args.repeats}, "
           f"{PLAYERS} players, classic map, max_turns={args.max_turns}")
     rows = [("engine (legal_actions + apply)", engine_loop),
@@ -126,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [gymnasium_loop(args.steps, args.seed + k, args.max_turns) for k in range(args.repeats)]
     print(f"{'Gymnasium env vs 3 random bots (learner)':45s} {statistics.median(p[0] for p in pairs):9.0f} steps/s")
     print(f"{'  ... engine moves it drives (learner + bots)':45s} {statistics.median(p[1] for p in pairs):9.0f} steps/s")
+    for games, name in ((1, "Gymnasium env + 64x64 policy, 1 game"),
+                        (16, "vectorised env + 64x64 policy, 16 games")):
+        rates = [policy_loop(args.steps, args.seed + k, args.max_turns, games) for k in range(args.repeats)]
+        print(f"{name:45s} {statistics.median(rates):9.0f} steps/s")
     return 0
 
 

@@ -33,6 +33,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 
 from ai import make_agent
 from risk.match import seat_seed
+from risk.rl.imitation import nearest_index  # the codec index of a bot's move, or the nearest one
 from risk.rl.openspiel_game import rank_returns
 from risk.state import RandomSource
 from risk.tournament.stats import wilson_interval
@@ -141,41 +142,6 @@ class AgentBot(pyspiel.Bot):
         position = state.position
         action = self._agent.act(position.view(self._seat, self._random))
         return nearest_index(self._game.codec, action, position)
-
-
-def nearest_index(codec, action, position) -> int:
-    """The codec index of ``action`` in ``position``, or, when the codec has no index for it, the
-    legal index of the same kind on the same territories whose army count is nearest (for a
-    trade, the codec's one trade). Raises ``ValueError`` if no legal index is of that kind."""
-    legal = np.flatnonzero(codec.mask(position)).tolist()
-    try:
-        index = codec.encode(action, position)
-        if index in legal and codec.decode(index, position) == action:
-            return index
-    except (ValueError, KeyError, LookupError):
-        pass
-    same_kind = [index for index in legal if type(codec.decode(index, position)) is type(action)]
-    if not same_kind:
-        raise ValueError(f"the codec has no move like '{action.text(position.board)}' here")
-    scored = [(_distance(codec.decode(index, position), action), index) for index in same_kind]
-    scored = [(distance, index) for distance, index in scored if distance is not None]
-    # No index on the same territories: the one trade the codec names (its best) stands for any.
-    return min(scored)[1] if scored else same_kind[0]
-
-
-def _distance(candidate, action) -> float | None:
-    """How far two moves of the same kind are apart: None if they differ in anything but numbers."""
-    mine, theirs = _fields(candidate), _fields(action)
-    if {k: v for k, v in mine.items() if k not in _COUNTS} != {k: v for k, v in theirs.items() if k not in _COUNTS}:
-        return None
-    return sum(abs(float(mine[k]) - float(theirs[k])) for k in mine if k in _COUNTS)
-
-
-_COUNTS = {"armies", "stop_at", "dice"}
-
-
-def _fields(action) -> dict:
-    return {name: getattr(action, name) for name in getattr(action, "__slots__", ())}
 
 
 # -- the match --------------------------------------------------------------------------------

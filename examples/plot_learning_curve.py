@@ -1,6 +1,6 @@
 """Draw a training run's learning curve (the ``curve.csv`` of train_maskable_ppo.py) as a PNG.
 
-    python examples/plot_learning_curve.py runs/ppo-random/curve.csv docs/rl-learning-curve.png
+    python examples/plot_learning_curve.py runs/ppo-random/curve.csv runs/ppo-random/curve.png
 
 Two panels over environment steps: the win rate against the opponents over the last games of
 each row (with the rate a uniformly random seat would have, 1 / players), and the mean return.

@@ -1,12 +1,14 @@
 """Train sb3-contrib's MaskablePPO on the Gymnasium wrapper against three ``random`` bots.
 
     pip install -e '.[rl-train]'          # torch (CPU build) and sb3-contrib, see docs/rl-training.md
-    nice -n 10 python examples/train_maskable_ppo.py --steps 300000 --seed 1 --out runs/ppo-random
+    nice -n 10 python examples/train_maskable_ppo.py --steps 1000000 --seed 1 --out runs/ppo-random
 
 Writes, in ``--out``:
 
-- ``model.zip``: the policy, saved every ``--save-every`` steps and at the end; it plays as the
-  bot spec ``rl:<out>/model.zip`` (``risk tournament --bots rl:<out>/model.zip,random,random,random``);
+- ``model.zip``: the model (policy, value network and optimiser state), saved every
+  ``--save-every`` steps and at the end, to resume from; it plays as ``rl:<out>/model.zip``;
+- ``policy.npz``: the policy's weights alone (:mod:`risk.rl.numpy_policy`), written with every
+  checkpoint: what ships, and plays as ``rl:<out>/policy.npz`` with numpy alone;
 - ``curve.csv``: the learning curve, one row every ``--log-every`` steps: the steps so far, the
   games finished, the wall-clock seconds, and over the last ``--window`` games the win rate, the
   mean return (the place's reward plus the shaping) and the mean length (the learner's decisions
@@ -41,29 +43,33 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--out", default="runs/ppo-random", help="directory for model, curve, options")
     parser.add_argument("--opponents", default="random,random,random",
                         help="bot specs of the other seats (their number sets the players)")
-    parser.add_argument("--max-turns", type=int, default=60,
+    parser.add_argument("--envs", type=int, default=8,
+                        help="games played side by side in this process (one batched policy call steps them all)")
+    parser.add_argument("--max-turns", type=int, default=200,
                         help="turn cap of a training game: a truncation, paid as the adjudicated "
                              "place (most territories, then armies) so short games still teach")
-    parser.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
+    parser.add_argument("--n-steps", type=int, default=512, help="PPO rollout length per game (times --envs)")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--learning-rate", type=float, default=3e-4)
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--ent-coef", type=float, default=0.005)
     parser.add_argument("--shaping", type=float, default=2.0,
                         help="weight of the territory-share shaping reward (0: only the place)")
-    parser.add_argument("--net", default="128,128", help="hidden layer sizes of policy and value nets")
+    parser.add_argument("--net", default="64,64", help="hidden layer sizes of policy and value nets")
     parser.add_argument("--log-every", type=int, default=2048, help="steps between curve rows")
     parser.add_argument("--window", type=int, default=50, help="games averaged in a curve row")
     parser.add_argument("--save-every", type=int, default=20_480, help="steps between checkpoints")
     parser.add_argument("--resume", action="store_true", help="continue from <out>/model.zip")
+    parser.add_argument("--init", help="start the policy from these weights (a policy.npz of the same --net, e.g. "
+                                       "examples/imitate_bot.py's); the value network starts afresh")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (the machine is shared)")
     return parser.parse_args(argv)
 
 
-def make_env(args: argparse.Namespace):
-    """The training env: the Gymnasium wrapper with the opponents in the other seats, the learner
-    in a seeded random seat each game (tournaments rotate the seats, so the policy must play
-    any of them), rank rewards paid at the turn cap too."""
+def make_env(args: argparse.Namespace, number: int = 0):
+    """Training game ``number``: the Gymnasium wrapper with the opponents in the other seats, the
+    learner in a seeded random seat each game (tournaments rotate the seats, so the policy must
+    play any of them), rank rewards paid at the turn cap too."""
     import risk.rl
     from ai import split_specs
     from stable_baselines3.common.monitor import Monitor
@@ -72,8 +78,63 @@ def make_env(args: argparse.Namespace):
     env = risk.rl.gym_env(opponents=opponents, players=len(opponents) + 1, seat="rotate",
                           max_turns=args.max_turns, reward="rank", truncation_rewards=True)
     env = TrainingGame(env, args.shaping, args.gamma)
-    env.reset(seed=args.seed)
+    env.reset(seed=args.seed + 1000 * number)
     return Monitor(env)
+
+
+def make_envs(args: argparse.Namespace):
+    """``--envs`` training games in this process, stepped together (one policy call a step)."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    return DummyVecEnv([lambda number=number: make_env(args, number) for number in range(args.envs)])
+
+
+def export_policy(model, path: Path, args: argparse.Namespace) -> None:
+    """Write the policy's weights alone (hidden layers and action head, not the value network
+    or the optimiser) as a :class:`~risk.rl.numpy_policy.NumpyPolicy`, atomically."""
+    import torch
+    from risk.rl.numpy_policy import NumpyPolicy
+
+    policy = model.policy
+    layers = [module for module in policy.mlp_extractor.policy_net if isinstance(module, torch.nn.Linear)]
+    layers.append(policy.action_net)
+    activation = {torch.nn.Tanh: "tanh", torch.nn.ReLU: "relu"}[policy.activation_fn]
+    weights = [(layer.weight.detach().cpu().numpy(), layer.bias.detach().cpu().numpy()) for layer in layers]
+    meta = {"trainer": "sb3-contrib MaskablePPO", "steps": int(model.num_timesteps), "seed": args.seed,
+            "command": "python examples/train_maskable_ppo.py " + " ".join(_command_line(args)),
+            "opponents": args.opponents, "max_turns": args.max_turns}
+    partial = path.with_name(path.stem + ".partial.npz")
+    NumpyPolicy(weights, activation, meta).save(partial)
+    partial.replace(path)
+
+
+def load_policy(model, path: Path) -> None:
+    """Copy a :class:`~risk.rl.numpy_policy.NumpyPolicy`'s weights into the model's policy
+    (hidden layers and action head, which must have the same sizes)."""
+    import torch
+    from risk.rl.numpy_policy import NumpyPolicy
+
+    policy = model.policy
+    layers = [module for module in policy.mlp_extractor.policy_net if isinstance(module, torch.nn.Linear)]
+    layers.append(policy.action_net)
+    given = NumpyPolicy.load(path).layers
+    shapes = [tuple(layer.weight.shape) for layer in layers]
+    if [w.shape for w, _ in given] != shapes:
+        raise SystemExit(f"{path}: layers of shapes {[w.shape for w, _ in given]}, the model's are {shapes}")
+    with torch.no_grad():
+        for layer, (weights, bias) in zip(layers, given):
+            layer.weight.copy_(torch.from_numpy(weights))
+            layer.bias.copy_(torch.from_numpy(bias))
+
+
+def _command_line(args: argparse.Namespace) -> list[str]:
+    """The options that differ from the defaults, as they would be typed."""
+    defaults = vars(parse_args([]))
+    out = []
+    for name, value in vars(args).items():
+        if value != defaults[name] and name != "resume":
+            out += [f"--{name.replace('_', '-')}"] + ([] if value is True else [str(value)])
+    return out
 
 
 class TrainingGame(gymnasium.Wrapper):
@@ -145,6 +206,7 @@ def learning_curve_callback(args, curve_path: Path, model_path: Path, started_at
             if steps >= self.next_save:
                 self.next_save += args.save_every
                 save_atomically(self.model, model_path)
+                export_policy(self.model, model_path.with_name("policy.npz"), args)
             return True
 
         def _write_row(self, steps: int) -> None:
@@ -212,7 +274,7 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     model_path, curve_path = out / "model.zip", out / "curve.csv"
-    env = make_env(args)
+    env = make_envs(args)
     if args.resume and model_path.exists():
         model = MaskablePPO.load(str(model_path), env=env, device="cpu")
         print(f"resuming from {model_path} at {model.num_timesteps} steps", flush=True)
@@ -228,6 +290,8 @@ def main(argv=None) -> int:
                             learning_rate=args.learning_rate, gamma=args.gamma,
                             ent_coef=args.ent_coef,
                             policy_kwargs={"net_arch": {"pi": layers, "vf": layers}})
+        if args.init:
+            load_policy(model, Path(args.init))
         (out / "run.json").write_text(json.dumps(vars(args), indent=2) + "\n")
     remaining = args.steps - model.num_timesteps
     if remaining <= 0:
@@ -237,6 +301,7 @@ def main(argv=None) -> int:
     callback = learning_curve_callback(args, curve_path, model_path, started_at)
     model.learn(total_timesteps=remaining, callback=callback, reset_num_timesteps=not args.resume)
     save_atomically(model, model_path)
+    export_policy(model, model_path.with_name("policy.npz"), args)
     print(f"trained {model.num_timesteps} steps in {time.monotonic() - started_at:.0f} s; "
           f"model {model_path}, curve {curve_path}", flush=True)
     return 0

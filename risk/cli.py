@@ -34,10 +34,11 @@ COMMANDS = {
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line, not a usage block."""
+    """An argparse parser whose errors are one line, not a usage block, in the form of every
+    other error of the program (``risk: error: ...``, not argparse's ``risk play: error:``)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"risk: error: {message}\n")
 
 
 def build_parser(built: Collection[str] | None = None) -> ArgumentParser:

@@ -10,20 +10,30 @@ The format is plain text in sections; ``;`` starts a comment::
     1 2 4 30                        a country number, then the numbers of its neighbours
 
 Underscores in names stand for spaces. Borders listed in one direction only are made two-way,
-with a warning for each. If the ``[files]`` section names a cards file (``crd world.cards``)
-that sits beside the map, its symbols are used (``Infantry 1``, ``Cavalry 2``, ``Cannon 3``);
-otherwise symbols are dealt in turn so that each appears equally often.
+with a warning for each. A ``name Tube Map`` line before the sections is the map's name. If the
+``[files]`` section names a cards file (``crd world.cards``) that sits beside the map, its
+symbols are used (``Infantry 1``, ``Cavalry 2``, ``Cannon 3``); otherwise symbols are dealt in
+turn so that each appears equally often.
+
+If it names the map's picture (``pic tube_pic.png``) and its colour-index image (``map
+tube_map.gif``: each pixel's grey value is the number of the country under it, 255 none), and
+both sit beside the map, the imported map keeps them as its ``picture`` (the two file names and
+the country numbers in territory order, ``codes``) and takes the index image's size as its own:
+the window then shows the map on its author's picture (:mod:`risk.gui.mapart`). The images are
+not decoded here, only their sizes read from their headers.
 """
 
 from __future__ import annotations
 
+import io
+import struct
 from pathlib import Path
 from typing import Any
 
 from risk.board import CARD_SYMBOLS, board_from_dict
 from risk.colours import hex_colour, parse_colour
 from risk.errors import MapError
-from risk.files import read_bounded
+from risk.files import read_bounded, read_bytes
 from risk.schema import MAP, MAX_MAP_BYTES
 
 #: A Domination number (a bonus, a country, a coordinate) has at most this many digits; the
@@ -32,6 +42,10 @@ _MAX_DIGITS = 9
 _MAX_COUNTRIES = MAP.fields["territories"].max_len
 
 _SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
+
+#: The largest picture or index image taken, in pixels a side and in bytes.
+MAX_IMAGE_SIDE = 8192
+MAX_IMAGE_BYTES = 32 << 20
 
 
 def _shown(line: str) -> str:
@@ -69,6 +83,7 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
     section = None
     seen_sections: set[str] = set()
     files: dict[str, str] = {}
+    title: str | None = None
     continents: list[dict[str, Any]] = []
     countries: dict[int, dict[str, Any]] = {}
     country_lines: dict[int, int] = {}
@@ -85,7 +100,9 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
             seen_sections.add(section)
             continue
         parts = line.split()
-        if section == "files":
+        if section is None and parts[0].lower() == "name" and len(parts) >= 2:
+            title = " ".join(parts[1:])[:200]
+        elif section == "files":
             if len(parts) >= 2:
                 files[parts[0].lower()] = " ".join(parts[1:])
         elif section == "continents":
@@ -167,13 +184,17 @@ def read_domination(path: str | Path) -> tuple[dict[str, Any], list[str]]:
     data = {
         "format": "markov-risk-map",
         "version": 1,
-        "name": path.stem.replace("_", " "),
+        "name": title or path.stem.replace("_", " "),
         "description": f"Imported from the Domination map {path.name}",
         "size": [max(xs) + 40, max(ys) + 40],
         "continents": continents,
         "territories": [countries[cid] for cid in ordered],
         "borders": border_list,
     }
+    picture = _picture(path, files, warnings)
+    if picture is not None:
+        data["size"] = picture.pop("size")
+        data["picture"] = {**picture, "codes": ordered}
     board_from_dict(data, path=where)  # the same checks as any map: names, continents, connectivity
     return data, warnings
 
@@ -196,3 +217,93 @@ def _read_cards(map_path: Path, cards_name: str | None, countries: dict[int, dic
             if cid in countries:
                 symbols[cid] = _SYMBOLS[parts[0].lower()]
     return symbols
+
+
+def companion_files(path: str | Path) -> list[Path]:
+    """The files a Domination map's [files] section names (its picture, index image, cards file)
+    that sit beside it: what goes with the map when it is copied. Names with a folder in them are
+    left out, as the importer leaves them."""
+    path = Path(path)
+    out = []
+    section = None
+    for raw in _read_text(path, "map file").splitlines():
+        line = raw.split(";", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+        elif section == "files":
+            parts = line.split(None, 1)
+            if len(parts) == 2 and parts[0].lower() in ("pic", "map", "crd"):
+                name = parts[1].strip()
+                found = path.parent / name
+                if Path(name).name == name and found.is_file() and found not in out:
+                    out.append(found)
+    return out
+
+
+def _picture(map_path: Path, files: dict[str, str], warnings: list[str]) -> dict[str, Any] | None:
+    """The map's picture and index image (``image``, ``index`` and their ``size``) when the
+    [files] section names both and both sit beside the map, of one size; None otherwise (with a
+    warning saying why, when the section names them)."""
+    image, index = files.get("pic"), files.get("map")
+    if not image or not index:
+        return None
+    sizes = []
+    for name, what in ((image, "picture"), (index, "index image")):
+        found = map_path.parent / name
+        if Path(name).name != name or not found.is_file():
+            warnings.append(f"{what} {name} not found beside the map; the map is drawn from its positions")
+            return None
+        try:
+            sizes.append(read_image(found, what)[1])
+        except ValueError as exc:
+            warnings.append(f"{what} {name}: {exc}; the map is drawn from its positions")
+            return None
+    if sizes[0] != sizes[1]:
+        warnings.append(f"the picture is {sizes[0][0]}x{sizes[0][1]} but the index image {sizes[1][0]}x"
+                        f"{sizes[1][1]}; the picture is fitted to the index image")
+    return {"image": image, "index": index, "size": list(sizes[1])}
+
+
+def read_image(path: Path, what: str = "picture") -> tuple[bytes, tuple[int, int]]:
+    """The bytes of a PNG, GIF or JPEG image and its (width, height), read from its header
+    through the bounded reader (a pipe, a device or a link to one is refused, never waited on);
+    ValueError naming what is wrong for any other file, or an image larger than
+    :data:`MAX_IMAGE_SIDE` a side or :data:`MAX_IMAGE_BYTES`."""
+    data = read_bytes(path, MAX_IMAGE_BYTES, what, lambda message, name: ValueError(message))
+    head = data[:32]
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", head[16:24])
+    elif head[:6] in (b"GIF87a", b"GIF89a"):
+        width, height = struct.unpack("<HH", head[6:10])
+    elif head.startswith(b"\xff\xd8"):
+        width, height = _jpeg_size(io.BytesIO(data))
+    else:
+        raise ValueError("not a PNG, GIF or JPEG image")
+    if not (0 < width <= MAX_IMAGE_SIDE and 0 < height <= MAX_IMAGE_SIDE):
+        raise ValueError(f"{width}x{height} pixels (1 to {MAX_IMAGE_SIDE} a side allowed)")
+    return data, (width, height)
+
+
+def _jpeg_size(stream) -> tuple[int, int]:
+    """The size in a JPEG's start-of-frame segment, walking the segments from the start."""
+    stream.seek(2)
+    while True:
+        marker = stream.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            raise ValueError("a JPEG image without a readable frame header")
+        kind = marker[1]
+        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:
+            continue  # markers without a length
+        length_bytes = stream.read(2)
+        if len(length_bytes) < 2:
+            raise ValueError("a JPEG image cut short")
+        length = struct.unpack(">H", length_bytes)[0]
+        if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):
+            frame = stream.read(5)
+            if len(frame) < 5:
+                raise ValueError("a JPEG image cut short")
+            height, width = struct.unpack(">HH", frame[1:5])
+            return width, height
+        if length < 2:
+            raise ValueError("a JPEG image with a broken segment")
+        stream.seek(length - 2, 1)

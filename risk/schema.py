@@ -277,6 +277,9 @@ MAP = Object({
     "borders": List(List(Str(200), 2, 2), 0, 100_000),
     "sea_routes": Nullable(List(List(Str(200), 2, 2), 0, 100_000)),
     "coastlines": Nullable(List(List(POINT, 3, 100_000), 0, 10_000)),
+    # An imported Domination map's own picture and colour-index image, files beside the map.
+    "picture": Object({"image": Str(200, 1), "index": Str(200, 1), "codes": List(Int(0, 10 ** 9), 0, 5_000)},
+                      required=frozenset({"image", "index", "codes"})),
 }, required=frozenset({"continents", "territories", "borders"}))
 
 #: Rule options by name, each a single value (``Rules.from_dict`` checks names and ranges).

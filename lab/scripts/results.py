@@ -73,6 +73,8 @@ STUDIES = (
           r"threshold-attack_threshold|mcts-tau.*"),
     Study("baselines", "each baseline bot's 4-player tournaments (lab/scripts/strength.sh)",
           r"(angry|threshold|markov|mcts)-vs-.*|all-four"),
+    Study("rl", "reinforcement learning: docs/rl.md's baselines (lab/scripts/rl_baselines.sh, rl_mcts.sh), "
+          "training curves", r"rl-.*"),
 )
 
 

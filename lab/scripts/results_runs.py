@@ -9,7 +9,10 @@ A run is every file sharing one name before its suffix (``z01-6p-base.jsonl``, `
 - ``tournament``: ``risk tournament`` (or ``lab/scripts/seat_screen.py``), the first bot of
   ``--bots`` under test;
 - ``tuning``: ``risk tune``, the tuned bot in the seat each game's tag names;
-- ``claims``: ``lab/scripts/claim_blocks.py``'s report, four seats and no bot under test.
+- ``claims``: ``lab/scripts/claim_blocks.py``'s report, four seats and no bot under test;
+- ``openspiel``: ``examples/openspiel_mcts.py``'s games, OpenSpiel's MCTSBot the seat under test;
+- ``curve``: a training run's learning curve (``curve.csv`` of ``examples/train_maskable_ppo.py``
+  or ``train_openspiel_dqn.py``), its games and no seat under test.
 
 The command is the one the notebook quotes for the run, when it quotes one (the notebook's are
 the commands as they were typed, with ``--jobs`` and the declared size); otherwise it is rebuilt
@@ -31,7 +34,7 @@ from risk.tournament.stats import wilson_interval
 
 #: A run's file suffixes, longest first (a name is split at the first that fits).
 SUFFIXES = (".phases.jsonl.gz", ".phases.jsonl", ".trajectory.jsonl", ".jsonl", ".json", ".err",
-            ".txt", ".png")
+            ".txt", ".png", ".csv")
 
 #: Where a run's files go when extracted, and where new runs are written: outside the tracked tree.
 RAW_PREFIX = "lab/results/raw/"
@@ -125,12 +128,16 @@ def outcome(run: str, files: dict[str, bytes], documented: str | None = None) ->
             raise ValueError(f"{run}.jsonl holds no game")
         if isinstance(games[0]["seats"][0], dict):
             found = sparring(run, games)
+        elif "mcts_seat" in games[0]:
+            found = openspiel(run, games)
         elif games[0].get("tag"):
             found = tuning(run, games, files.get(".txt", b"").decode())
         else:
             found = tournament(run, games)
     elif ".txt" in files and CLAIMS_LINE.search(files[".txt"].decode()):
         found = claims(files[".txt"].decode())
+    elif ".csv" in files:
+        found = curve(run, files[".csv"].decode())
     else:
         raise ValueError(f"run {run}: no results file ({run}.jsonl, or a claim_blocks.py report)")
     if documented:
@@ -181,6 +188,26 @@ def tournament(run: str, games: list[dict]) -> Outcome:
         notes.append(f"games {numbers[0]} to {numbers[-1]} of a longer schedule, not all of them: "
                      f"a seat screen (lab/scripts/seat_screen.py) or a stopped run")
     return Outcome("tournament", len(games), wins, shlex.join(words), "; ".join(notes))
+
+
+def openspiel(run: str, games: list[dict]) -> Outcome:
+    """``examples/openspiel_mcts.py``'s games: game ``n`` of master seed ``s`` has seed ``1000 s + n``."""
+    wins = sum(1 for game in games if game["winner"] == game["mcts_seat"])
+    first = games[0]
+    opponents = [spec for seat, spec in enumerate(first["seats"]) if seat != first["mcts_seat"]]
+    words = ["python", "examples/openspiel_mcts.py", "--games", str(len(games)),
+             "--opponents", opponents[0] if len(set(opponents)) == 1 else ",".join(opponents),
+             "--seed", str((first["seed"] - first["game"]) // 1000), "--out", f"{RAW_PREFIX}{run}.jsonl"]
+    return Outcome("openspiel", len(games), wins, shlex.join(words))
+
+
+def curve(run: str, text: str) -> Outcome:
+    """A learning curve: its last row's count of games; the command is the notebook's or the docs'."""
+    rows = [line.split(",") for line in text.splitlines() if line.strip()]
+    if len(rows) < 2 or "games" not in rows[0]:
+        raise ValueError(f"{run}.csv: not a learning curve (no 'games' column)")
+    games = int(float(rows[-1][rows[0].index("games")]))
+    return Outcome("curve", games, None, "see docs/rl-training.md")
 
 
 def tuning(run: str, games: list[dict], report: str) -> Outcome:

@@ -102,6 +102,22 @@ def test_a_claim_blocks_report_has_games_and_wins_by_seat_but_no_seat_under_test
     assert found.note == "wins by seat 0, 2, 0 (no seat under test)"
 
 
+def test_an_openspiel_run_counts_the_mcts_seat_and_a_curve_its_games():
+    games = [{"game": n, "seed": 35000 + n, "mcts_seat": n % 4, "seats": ["random"] * 4, "winner": winner}
+             for n, winner in enumerate([0, 2, 2, 1])]
+    for game in games:
+        game["seats"][game["mcts_seat"]] = "mcts"
+    found = runs.outcome("rl-mcts-vs-random", {".jsonl": lines(games)})
+    assert (found.kind, found.games, found.wins) == ("openspiel", 4, 2)
+    assert found.command == ("python examples/openspiel_mcts.py --games 4 --opponents random --seed 35 "
+                             "--out lab/results/raw/rl-mcts-vs-random.jsonl")
+    curve = runs.outcome("rl-ppo-curve", {".csv": b"steps,games,win_rate\n2048,3,0.3\n4096,7,0.25\n"})
+    assert (curve.kind, curve.games, curve.wins) == ("curve", 7, None)
+    assert results.study_of("rl-mcts-vs-random").name == results.study_of("rl-ppo-curve").name == "rl"
+    with pytest.raises(ValueError, match="not a learning curve"):
+        runs.outcome("rl-x", {".csv": b"a,b\n1,2\n"})
+
+
 def test_a_run_without_results_is_named():
     with pytest.raises(ValueError, match="run z99-x: no results file"):
         runs.outcome("z99-x", {".err": b"bridge: 0 games\n"})

@@ -10,6 +10,12 @@ from risk.errors import UsageError
 
 SPEEDS = ("slow", "normal", "fast", "max")
 
+#: (option, its argparse name, its default): what sets up a new game, which --load refuses.
+NEW_GAME_OPTIONS = (("--players", "players", None), ("--bots", "bots", ""), ("--seed", "seed", None),
+                    ("--map", "map", None), ("--rules", "rules", ""), ("--rules-preset", "rules_preset", "us-1993"),
+                    ("--max-turns", "max_turns", None), ("--humans", "humans", 1), ("--seat", "seat", 1),
+                    ("--bots-only", "bots_only", False))
+
 
 def register(sub) -> None:
     parser = sub.add_parser(
@@ -21,6 +27,9 @@ def register(sub) -> None:
                "folder and MARKOV_RISK_AUTOSAVE the autosave file.")
     add_game_options(parser, bots_default="")
     for action in parser._actions:
+        if action.dest == "map":
+            action.help = ("a map file: this program's JSON, or a Domination .map, shown on its own picture "
+                           "when the files its [files] section names are beside it (default: classic)")
         if action.dest == "bots":
             action.help = ("the bots of the other seats, comma-separated; one name fills every bot seat "
                            "(default: the best available: mcts,markov,threshold when they exist, else angry); "
@@ -62,9 +71,14 @@ def build_config(args):
     from risk.randomness import fresh_seed
     from risk.gui.app import PlayConfig
     from risk.gui.bots import default_bots
+    from risk.gui.setup import load_board
 
     size = _size(args.size)
     if args.load is not None:
+        given = [option for option, dest, default in NEW_GAME_OPTIONS if getattr(args, dest) != default]
+        if given:
+            raise UsageError(f"--load resumes the saved game as it was saved; {given[0]} would set up "
+                             "another game (leave it out, or start a new game without --load)")
         if args.load.is_dir():
             raise UsageError(f"--load {args.load}: is a folder, not a saved game")
         if not args.load.is_file():
@@ -104,7 +118,7 @@ def build_config(args):
     if not args.bots_only and args.seat > players:
         raise UsageError(f"--seat {args.seat} is not a seat of a {players}-player game")
     rules = rules_from_args(args)
-    board = load_map(args.map)
+    board = load_board(Path(args.map)) if args.map else load_map(None)
     seed = args.seed if args.seed is not None else fresh_seed()
     game_options = (args.players, args.bots, args.seed, args.map, args.rules, args.max_turns,
                     None if args.rules_preset == "us-1993" else args.rules_preset)

@@ -70,14 +70,15 @@ class Arrow(Animation):
 
 def arrow_paths(view, source: int, target: int) -> list[tuple[tuple, tuple, float]]:
     """The strokes of an arrow from ``source`` to ``target``: (start, end, size of its head). A
-    route across the map's edge (Alaska-Kamchatka) takes the short way round in two strokes,
-    out of the source's side (a small head at the edge: it goes on) and in at the target's side
-    (the full head at the target), each ending inside the map."""
+    sea route across the map's edge (Alaska-Kamchatka: one whose ends lie more than half the map
+    apart) takes the short way round in two strokes, out of the source's side (a small head at
+    the edge: it goes on) and in at the target's side (the full head at the target), each ending
+    inside the map. Any other arrow, however long, goes straight."""
     (x0, y0), (x1, y1) = view.centre(source), view.centre(target)
     r = view.badge_radius() + 4
     box = view.map_rect
     w_map = box.width
-    if abs(x1 - x0) <= w_map / 2:
+    if abs(x1 - x0) <= w_map / 2 or frozenset((source, target)) not in view.geometry.routes:
         return [_trimmed((x0, y0), (x1, y1), r, r) + (1.0,)]
     far = x1 - w_map if x1 > x0 else x1 + w_map  # the target as seen beyond the source's edge
     leave = box.left if far < x0 else box.right - 1

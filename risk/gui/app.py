@@ -229,6 +229,19 @@ class App:
                 pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
                 surface.blit(label, label.get_rect(center=box.center))
 
+    def show_progress(self, text: str) -> None:
+        """``text`` in a box over the window as it stands, on the screen at once: for work done
+        between two frames that a person may notice (preparing a map the first time). Input that
+        comes meanwhile waits in pygame's queue for the next frame."""
+        surface = self.screen
+        label = theme.render(text, 18, theme.TEXT, bold=True)
+        box = label.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2)).inflate(48, 28)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
+        surface.blit(label, label.get_rect(center=box.center))
+        pygame.display.flip()
+        pygame.event.pump()  # the window manager sees a live window
+
     def notify(self, text: str, seconds: float = 2.5) -> None:
         """A short message at the top of the window."""
         self.toast = (text, time.monotonic() + seconds)

@@ -1,13 +1,21 @@
 """Where each territory is: its cells on a raster, for drawing and for clicking.
 
-A map may give every territory a ``shape`` polygon (the classic map does, see
-:mod:`risk.gui.landforms`); a map without shapes is drawn as cells around its positions: land
-is a disc around each territory and a strip along each land border, and every point of land
-belongs to the nearest territory (Voronoi cells clipped to that land). Shaped and unshaped
-territories can be mixed.
+Three kinds of map, by what the map gives:
 
-Everything here is in map units (the coordinates of ``board.size``) or raster cells; turning
-those into screen pixels is the renderer's business. Nothing here knows about the game state.
+* **a picture** (an imported Domination map with its ``pic`` and ``map`` files at hand, see
+  :mod:`risk.gui.mapart`): the cells are the author's index image, pixel for pixel, and every
+  badge sits at the map's own position;
+* **shapes** (every territory a ``shape`` polygon: the classic map, generated worlds): the cells
+  are the polygons, rastered;
+* **positions only**: a drawn fallback. Each continent is a filled region: discs round its
+  territories, the triangles between its near territories filled in, strips along the land
+  borders; every point of land belongs to the nearest territory (Voronoi cells clipped to that
+  land). A land border much longer than the usual spacing is not land: it is drawn as a route
+  across the water, like a sea route.
+
+Shaped and unshaped territories can be mixed. Everything here is in map units (the coordinates of
+:attr:`MapGeometry.size`) or raster cells; turning those into screen pixels is the renderer's
+business. Nothing here knows about the game state.
 """
 
 from __future__ import annotations
@@ -15,19 +23,64 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-#: Raster cells along the longer side of the map for hit testing.
+#: Raster cells along the longer side of the map for hit testing, at most.
 RESOLUTION = 1600
+#: Raster cells per map unit, at most: a map drawn in small units is not rastered finer than the
+#: window shows it (about one unit a pixel), twice over.
+MAX_CELLS_PER_UNIT = 2.0
+#: Territories of a continent nearer than this many spacings (the median distance from a
+#: territory to its nearest neighbour) are joined by filled land.
+FILL_REACH = 3.2
+#: A land border longer than this many spacings is drawn as a route across the water.
+ROUTE_REACH = 4.0
 
 
 class MapGeometry:
-    """The territory cells of a board, rastered once, with a point inside each for its badge."""
+    """The territory cells of a board (``labels``: the territory of every raster cell, -1 for
+    sea), a point inside each territory for its badge (``centres``), the borders drawn as routes
+    across the water (``routes``), and the frame they are drawn in (``size``)."""
 
-    def __init__(self, board, resolution: int = RESOLUTION):
+    #: Whether it was read from the cache (:mod:`risk.gui.geocache`), and why the map's picture
+    #: could not be used (None: it was, or the map has none); set by whoever made it.
+    cached = False
+    art_problem: str | None = None
+
+    def __init__(self, board, resolution: int = RESOLUTION, art=None):
         self.board = board
+        self.art = art
+        if art is not None:
+            self.size = art.size
+            self.scale = 1.0
+            self.labels = art.labels
+            self.routes = frozenset()  # the picture draws its own
+            self.centres = [(float(x), float(y)) for x, y in board.positions]
+            return
         self.size = board.size
-        self.scale = resolution / max(self.size)
+        self.scale = min(resolution / max(self.size), MAX_CELLS_PER_UNIT)
+        self.routes = self._routes()
         self.labels = self.raster(int(round(self.size[0] * self.scale)), int(round(self.size[1] * self.scale)))
         self.centres = self._centres()
+
+    @classmethod
+    def restored(cls, board, labels: np.ndarray, scale: float, centres, routes) -> "MapGeometry":
+        """A geometry worked out before (read back from :mod:`risk.gui.geocache`)."""
+        geometry = cls.__new__(cls)
+        geometry.board, geometry.art = board, None
+        geometry.size, geometry.scale, geometry.labels = board.size, float(scale), labels
+        geometry.centres = [(float(x), float(y)) for x, y in centres]
+        geometry.routes = frozenset(frozenset(pair) for pair in routes)
+        return geometry
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What :meth:`restored` needs, as arrays to store."""
+        routes = sorted(tuple(sorted(pair)) for pair in self.routes)
+        return {"labels": self.labels, "scale": np.array(self.scale), "centres": np.array(self.centres, dtype=float),
+                "routes": np.array(routes, dtype=np.int32).reshape(-1, 2)}
+
+    @property
+    def quick(self) -> bool:
+        """Whether working this geometry out is quick (a picture, or shapes only): worth no cache."""
+        return self.art is not None or all(shape is not None for shape in self.board.shapes)
 
     # -- rasters -----------------------------------------------------------------------------------
 
@@ -47,51 +100,97 @@ class MapGeometry:
                 points = [(x * sx, y * sy) for x, y in board.shapes[t]]
                 code = t + 1
                 pygame.draw.polygon(canvas, (code & 255, code >> 8, 1), points)
-            pixels = pygame.surfarray.array3d(canvas).transpose(1, 0, 2).astype(np.int16)
-            drawn = pixels[:, :, 2] > 0
-            labels[drawn] = pixels[:, :, 0][drawn] + 256 * pixels[:, :, 1][drawn] - 1
+            drawn = pygame.surfarray.array_blue(canvas).T > 0
+            code = pygame.surfarray.array_red(canvas).T[drawn].astype(np.int16)
+            code += 256 * pygame.surfarray.array_green(canvas).T[drawn].astype(np.int16)
+            labels[drawn] = code - 1
         return labels
 
     def _cells(self, width: int, height: int, territories: list[int]) -> np.ndarray:
-        """Voronoi cells of ``territories`` clipped to blobs of land around them."""
-        from scipy.spatial import cKDTree
+        """Voronoi cells of ``territories`` clipped to the land drawn round them (see the module)."""
+        from scipy import ndimage
 
         board = self.board
         sx, sy = width / self.size[0], height / self.size[1]
-        pos = np.array(board.positions, dtype=float)
-        radius = self.land_radius()
-        ys, xs = np.mgrid[0:height, 0:width]
-        px = (xs + 0.5) / sx
-        py = (ys + 0.5) / sy
-        land = np.zeros((height, width), dtype=bool)
+        pos = np.array(board.positions, dtype=float) * (sx, sy)
+        radius = self.land_radius() * min(sx, sy)
         chosen = set(territories)
+        canvas = pygame.Surface((width, height), depth=32)
+        canvas.fill((0, 0, 0))
+        land_colour = (255, 255, 255)
         for t in territories:
-            land |= (px - pos[t, 0]) ** 2 + (py - pos[t, 1]) ** 2 <= radius ** 2
+            pygame.draw.circle(canvas, land_colour, pos[t], radius)
         land_borders = {frozenset((a, b)) for a, b in board.borders
-                         if a in chosen and b in chosen and frozenset((a, b)) not in board.sea_routes}
+                        if a in chosen and b in chosen and frozenset((a, b)) not in self.routes}
+        strip = max(1, int(round(2 * 0.55 * radius)))
         for edge in land_borders:
             a, b = sorted(edge)
-            land |= _near_segment(px, py, pos[a], pos[b], radius * 0.55)
-        # Where three territories all border each other by land, the strips leave a gap between
-        # them: fill the triangle, so the three cells meet in a point instead of around a hole.
-        for a, b, c in _triangles(land_borders):
-            land |= _in_triangle(px, py, pos[a], pos[b], pos[c])
-        labels = np.full((height, width), -1, dtype=np.int16)
-        ids = np.array(territories)
-        cells = np.flatnonzero(land)
-        points = np.column_stack([px.ravel()[cells], py.ravel()[cells]])
-        _, nearest = cKDTree(pos[ids]).query(points)
-        labels.ravel()[cells] = ids[nearest]
-        return labels
+            pygame.draw.line(canvas, land_colour, pos[a], pos[b], strip)
+        for trio in self._filled_triangles(territories, land_borders):
+            pygame.draw.polygon(canvas, land_colour, [pos[t] for t in trio])
+        land = pygame.surfarray.array_red(canvas).T > 0
+        seeds = np.full((height, width), -1, dtype=np.int16)
+        for t in territories:
+            col = min(width - 1, max(0, int(pos[t, 0])))
+            row = min(height - 1, max(0, int(pos[t, 1])))
+            seeds[row, col] = t
+        _, (rows, cols) = ndimage.distance_transform_edt(seeds < 0, return_indices=True)
+        return np.where(land, seeds[rows, cols], -1).astype(np.int16)
+
+    def _filled_triangles(self, territories: list[int], land_borders: set[frozenset]) -> list[tuple[int, ...]]:
+        """The triangles of land between territories: where three territories all border each
+        other by land (so that their cells meet in a point, not round a hole), and the triangles of
+        a triangulation of each continent's near territories (so a continent is one region)."""
+        board = self.board
+        out = _triangles(land_borders)
+        if len(territories) < 3:
+            return out
+        from scipy.spatial import Delaunay, QhullError
+
+        pos = np.array([board.positions[t] for t in territories], dtype=float)
+        reach = FILL_REACH * self.spacing()
+        try:
+            triangulation = Delaunay(pos)
+        except (QhullError, ValueError):  # every territory on one line: no triangle to fill
+            return out
+        for simplex in triangulation.simplices:
+            trio = tuple(territories[i] for i in simplex)
+            if len({board.continent_of[t] for t in trio}) != 1:
+                continue
+            corners = pos[simplex]
+            sides = np.sqrt(((corners - np.roll(corners, 1, axis=0)) ** 2).sum(axis=1))
+            if sides.max() <= reach:
+                out.append(trio)
+        return out
+
+    def _routes(self) -> frozenset[frozenset[int]]:
+        """The sea routes, and the land borders between unshaped territories too long to be land."""
+        board = self.board
+        routes = set(board.sea_routes)
+        reach = ROUTE_REACH * self.spacing()
+        for a, b in board.borders:
+            if board.shapes[a] is None and board.shapes[b] is None:
+                (ax, ay), (bx, by) = board.positions[a], board.positions[b]
+                if ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > reach:
+                    routes.add(frozenset((a, b)))
+        return frozenset(routes)
+
+    def spacing(self) -> float:
+        """The median distance from a territory to its nearest neighbour."""
+        pos = np.array(self.board.positions, dtype=float)
+        if len(pos) < 2:
+            return max(self.size) / 2
+        from scipy.spatial import cKDTree
+
+        distances, _ = cKDTree(pos).query(pos, k=2)
+        return max(float(np.median(distances[:, 1])), 1e-6)
 
     def land_radius(self) -> float:
         """How far land reaches around a territory without a shape: about half the usual spacing."""
         pos = np.array(self.board.positions, dtype=float)
         if len(pos) < 2:
             return max(self.size) / 4
-        gaps = np.sqrt(((pos[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2))
-        np.fill_diagonal(gaps, np.inf)
-        spacing = float(np.median(gaps.min(axis=1)))
+        spacing = self.spacing()
         w, h = self.size
         to_edge = float(np.min(np.minimum(np.minimum(pos[:, 0], w - pos[:, 0]), np.minimum(pos[:, 1], h - pos[:, 1]))))
         return min(0.55 * spacing, max(to_edge - 4, 0.3 * spacing))
@@ -105,17 +204,16 @@ class MapGeometry:
 
         out = []
         labels = self.labels
+        boxes = ndimage.find_objects(labels.astype(np.int32) + 1)
         for t, (x, y) in enumerate(self.board.positions):
-            if self.territory_at(x, y) == t:
+            box = boxes[t] if t < len(boxes) else None
+            if self.territory_at(x, y) == t or box is None:
                 out.append((x, y))
                 continue
-            mask = labels == t
-            if not mask.any():
-                out.append((x, y))
-                continue
+            mask = labels[box] == t
             depth = ndimage.distance_transform_edt(np.pad(mask, 1))[1:-1, 1:-1]
             row, col = np.unravel_index(int(depth.argmax()), depth.shape)
-            out.append(((col + 0.5) / self.scale, (row + 0.5) / self.scale))
+            out.append(((box[1].start + col + 0.5) / self.scale, (box[0].start + row + 0.5) / self.scale))
         return out
 
     def territory_at(self, x: float, y: float) -> int | None:
@@ -136,20 +234,3 @@ def _triangles(edges: set[frozenset]) -> list[tuple[int, int, int]]:
         near.setdefault(a, set()).add(b)
         near.setdefault(b, set()).add(a)
     return [(a, b, c) for a in near for b in near[a] if b > a for c in near[a] & near[b] if c > b]
-
-
-def _in_triangle(px, py, a, b, c) -> np.ndarray:
-    """Cells inside the triangle a-b-c (either orientation)."""
-    def side(p, q):
-        return (q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0])
-    s1, s2, s3 = side(a, b), side(b, c), side(c, a)
-    return ((s1 >= 0) & (s2 >= 0) & (s3 >= 0)) | ((s1 <= 0) & (s2 <= 0) & (s3 <= 0))
-
-
-def _near_segment(px, py, a, b, width: float) -> np.ndarray:
-    """Cells within ``width`` of the segment a-b."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy or 1.0
-    t = np.clip(((px - a[0]) * dx + (py - a[1]) * dy) / length2, 0.0, 1.0)
-    cx, cy = a[0] + t * dx, a[1] + t * dy
-    return (px - cx) ** 2 + (py - cy) ** 2 <= width * width

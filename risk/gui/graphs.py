@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from risk.gui import theme
-from risk.gui.maprender import draw_shape
+from risk.gui.badges import draw_shape
 
 
 def nice_step(span: float, ticks: int = 4) -> float:
@@ -45,16 +45,19 @@ def draw_chart(surface, rect: pygame.Rect, title: str, xs: list[int], series: li
         tick = theme.render(f"{value:g}", 11, theme.TEXT_DIM)
         surface.blit(tick, tick.get_rect(midright=(plot.x - 5, y)))
         value += step
+    axis = theme.render("turn", 11, theme.TEXT_DIM)
+    axis_rect = axis.get_rect(bottomright=(rect.right - 8, rect.bottom - 2))
+    surface.blit(axis, axis_rect)
     x_step = nice_step(x_max - x_min, 5)
     x = x_min - x_min % x_step if x_step else x_min
     while x <= x_max:
         if x >= x_min:
             px = point(x, 0)[0]
             tick = theme.render(f"{x:g}", 11, theme.TEXT_DIM)
-            surface.blit(tick, tick.get_rect(midtop=(px, plot.bottom + 4)))
+            where = tick.get_rect(midtop=(px, plot.bottom + 4))
+            if not where.inflate(6, 0).colliderect(axis_rect):  # a number run into "turn" reads as neither
+                surface.blit(tick, where)
         x += x_step
-    axis = theme.render("turn", 11, theme.TEXT_DIM)
-    surface.blit(axis, axis.get_rect(bottomright=(rect.right - 8, rect.bottom - 2)))
     for p, values in zip(players, series):
         if not values:
             continue

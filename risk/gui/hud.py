@@ -16,6 +16,7 @@ from risk.actions import (Attack, Blitz, Claim, Deploy, EndPhase, Fortify, KeepR
 from risk.cards import WILD
 from risk.gui import intents as I
 from risk.gui import panels, theme
+from risk.gui.widgets import Button
 from risk.gui.advice import advised_defence, odds, rules_key, six_advised, six_odds
 from risk.gui.animation import draw_arrow, draw_roll
 from risk.gui.layout import Block
@@ -215,13 +216,29 @@ def build_widgets(scene) -> list:
     if scene.session.human is not None:
         trailing.append(("Hint", I.Hint(), "H", scene.session.is_human_turn() and not scene.state.is_terminal()))
     scene.panels = panels.layout(scene, phase_buttons(scene), trailing, bar_text(scene))
-    return scene.panels.widgets
+    return scene.panels.widgets + zoom_buttons(scene)
+
+
+def zoom_buttons(scene) -> list:
+    """+, - and All in the map's top right corner, on a map that can be zoomed."""
+    view = scene.view
+    if not view.zoomable:
+        return []
+    area = scene.rects["map"]
+    size, gap = 30, 4
+    specs = [("All", I.Zoom(0), view.zoom > 1.0, 44), ("-", I.Zoom(-1), view.zoom > 1.0, size),
+             ("+", I.Zoom(1), view.zoom < view.max_zoom, size)]
+    out, right = [], area.right - 8
+    for label, intent, enabled, width in reversed(specs):
+        out.append(Button((right - width, area.y + 8, width, size), label, intent, enabled=enabled))
+        right -= width + gap
+    return out[::-1]
 
 
 def bar_text(scene) -> list[Block]:
     """What the action bar says: the guidance, then a passing message, the hint, the odds."""
     message = scene.message
-    if message is not None and time.monotonic() > message[1]:
+    if message is not None and (time.monotonic() > message[1] or message[2] != scene.state.phase):
         scene.message = message = None
     blocks = [Block(guidance(scene), theme.TEXT, bold=True)]
     if message is not None:
@@ -368,7 +385,7 @@ def draw(scene, surface) -> None:
         return
     view.draw(surface, shown.owner, shown.armies, selected=selected + hint_spots, targets=targets,
               hovered=scene.selection.focus, overlay=overlay)
-    scene.map_picture = surface.subsurface(view.map_rect.clip(surface.get_rect())).copy()
+    scene.map_picture = surface.subsurface(view.rect.clip(view.map_rect).clip(surface.get_rect())).copy()
     if human_turn and scene.state.phase == Phase.COMMANDER and not scene.anims.blocking():
         draw_six_offer(surface, view, scene.state)
     scene.anims.draw(surface, view, now, below=False)
@@ -379,10 +396,21 @@ def draw(scene, surface) -> None:
 
 
 def draw_stretched_map(surface, scene) -> None:
-    """The map as last drawn, scaled into the new map area while the window is being resized."""
+    """The map as last drawn, scaled into the new map area while the window is being resized, or
+    grown from the pointer while a zoom waits to be drawn."""
     picture = scene.map_picture
     area = scene.rects["map"]
     pw, ph = picture.get_size()
+    if scene.stretch is not None:
+        ratio, (ax, ay) = scene.stretch
+        last = scene.view.rect.clip(scene.view.map_rect)
+        size = (max(1, int(pw * ratio)), max(1, int(ph * ratio)))
+        where = (int(ax - (ax - last.x) * ratio), int(ay - (ay - last.y) * ratio))
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(pygame.transform.scale(picture, size), where)
+        surface.set_clip(clip)
+        return
     scale = min(area.width / max(1, pw), area.height / max(1, ph))
     size = (max(1, int(pw * scale)), max(1, int(ph * scale)))
     fitted = pygame.transform.scale(picture, size)

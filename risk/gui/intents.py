@@ -63,3 +63,5 @@ KeepRoll = _intent("KeepRoll")  # keep the roll just made as rolled (and the com
 TypeText = _intent("TypeText", "text")  # a character typed into a text field ("\b": erase one)
 ToggleSound = _intent("ToggleSound")  # mute or unmute the sounds
 DropFile = _intent("DropFile", "path")  # a file dropped on the window
+Zoom = _intent("Zoom", "steps", "pos", defaults=(None,))  # zoom the map in (> 0) or out, about pos; 0: all of it
+Pan = _intent("Pan", "dx", "dy")  # move the map by so many pixels

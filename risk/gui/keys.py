@@ -12,7 +12,12 @@ import pygame
 from risk.gui.intents import (Activate, Adjust, Blitz, BlitzUntil, Cancel, Confirm, Cycle, Deselect, DropFile,
                               EndPhase, Extreme, Help, Hint, Hover, Intent, KeepRoll, Load, Navigate, PlaceAll,
                               Press, Quit, Roll, Save, Screenshot, Scroll, SelectTerritory, ShowCards, SkipToMyTurn,
-                              Speed, SpendSix, ToggleSound, TypeText, Undo)
+                              Speed, SpendSix, ToggleSound, TypeText, Undo, Pan, Zoom)
+
+#: How far Ctrl+arrow moves a zoomed map, in pixels.
+PAN_STEP = 120
+#: How far the pointer moves, a button held down on the sea, before the press is a drag of the map.
+DRAG_START = 4
 
 #: (key, needs ctrl, needs shift or None for either, intent factory, what the help says)
 KEYS: list[tuple[int, bool, bool | None, object, str]] = [
@@ -31,6 +36,17 @@ KEYS: list[tuple[int, bool, bool | None, object, str]] = [
     (pygame.K_6, False, None, SpendSix, "6 / K: after a roll, turn a die into the commander's six / keep the roll"),
     (pygame.K_KP6, False, None, SpendSix, ""),
     (pygame.K_k, False, None, KeepRoll, ""),
+    (pygame.K_EQUALS, True, None, lambda: Zoom(1), "Ctrl + / Ctrl - / Ctrl 0: zoom the map in, out, all of it "
+                                                    "(or Ctrl+wheel; drag the sea, or the middle button, to move it)"),
+    (pygame.K_PLUS, True, None, lambda: Zoom(1), ""),
+    (pygame.K_KP_PLUS, True, None, lambda: Zoom(1), ""),
+    (pygame.K_MINUS, True, None, lambda: Zoom(-1), ""),
+    (pygame.K_KP_MINUS, True, None, lambda: Zoom(-1), ""),
+    (pygame.K_0, True, None, lambda: Zoom(0), ""),
+    (pygame.K_LEFT, True, None, lambda: Pan(PAN_STEP, 0), "Ctrl+arrows: move the zoomed map"),
+    (pygame.K_RIGHT, True, None, lambda: Pan(-PAN_STEP, 0), ""),
+    (pygame.K_UP, True, None, lambda: Pan(0, PAN_STEP), ""),
+    (pygame.K_DOWN, True, None, lambda: Pan(0, -PAN_STEP), ""),
     (pygame.K_PLUS, False, None, lambda: Adjust(1), "+ / -: more / fewer (armies, N)"),
     (pygame.K_EQUALS, False, None, lambda: Adjust(1), ""),
     (pygame.K_KP_PLUS, False, None, lambda: Adjust(1), ""),
@@ -86,6 +102,10 @@ class InputMapper:
         self.hovered: object = None
         self.drag = None  # the slider being dragged
         self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
+        #: Where a press that may become a drag of the map began, and whether it has moved enough
+        #: to be one (a left press on the sea, or any middle press).
+        self.panning: tuple[int, int] | None = None
+        self.panned = False
 
     def translate(self, event, scene) -> list[Intent]:
         kind = event.type
@@ -100,11 +120,18 @@ class InputMapper:
             return self._press(event, scene)
         if kind == pygame.MOUSEBUTTONUP:
             self.drag = None
+            self.panning = None
             return []
         if kind == pygame.MOUSEMOTION:
-            self.pointer = event.pos
+            last, self.pointer = self.pointer, event.pos
             if self.drag is not None:
                 return self.drag.drag(event.pos)
+            if self.panning is not None and last is not None:
+                start = self.panning
+                if self.panned or abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) >= DRAG_START:
+                    self.panned = True
+                    return [Pan(event.pos[0] - last[0], event.pos[1] - last[1])]
+                return []
             territory = scene.territory_at(event.pos)
             if territory != self.hovered:
                 self.hovered = territory
@@ -116,6 +143,8 @@ class InputMapper:
             if not event.y:
                 return []
             pos = self.pointer if self.pointer is not None else pygame.mouse.get_pos()
+            if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                return [Zoom(int(event.y), pos)]
             return [Scroll(int(event.y), pos)]  # notches; a fast spin may bring several
         return []
 
@@ -136,6 +165,9 @@ class InputMapper:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         if event.button == 3:
             return [Deselect()]
+        if event.button == 2:
+            self.panning, self.panned = event.pos, False
+            return []
         if event.button != 1:
             return []
         for widget in reversed(scene.widgets()):
@@ -146,4 +178,5 @@ class InputMapper:
         territory = scene.territory_at(event.pos)
         if territory is not None:
             return [SelectTerritory(territory, shift)]
+        self.panning, self.panned = event.pos, False  # on the sea: a drag moves a zoomed map
         return [Press(event.pos)]

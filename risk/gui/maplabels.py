@@ -3,14 +3,17 @@ label, however small the window.
 
 Each name tries spots around its badge (below, above, right, left), first written in full on one
 or two lines, then with compass words shortened ("Northern Europe" -> "N. Europe"), then a size
-smaller. Crowded territories choose first. A name with no free spot is left out: the box under
-the map names the territory under the pointer.
+smaller. A spot is taken only if the name is plainly nearer its own badge than any other, so on
+a crowded map (the stations of a tube map) no name sits under a neighbour's badge. Crowded
+territories choose first. A name with no free spot is left out: the box under the map names the
+territory under the pointer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from risk.gui import theme
@@ -61,32 +64,49 @@ def _two_lines(words: list[str]) -> list[str]:
 def place_names(names, centres, radius: int, size: int, bounds: pygame.Rect, blocked) -> list[NameLabel]:
     """Spots for the names of territories whose badges (of ``radius``) sit at ``centres``,
     inside ``bounds`` and clear of the ``blocked`` rectangles (continent labels), of every
-    badge and of each other."""
+    badge and of each other; and each nearer its own badge than any other, so that no name reads
+    as a neighbour's."""
+    from scipy.spatial import cKDTree
+
     badges = [pygame.Rect(x - radius - 2, y - radius - 2, 2 * radius + 4, 2 * radius + 4) for x, y in centres]
     taken = [pygame.Rect(r) for r in blocked]
-    crowd = [sum(1 for (x2, y2) in centres if abs(x2 - x) < 6 * radius and abs(y2 - y) < 4 * radius)
-             for x, y in centres]
+    points = np.array(centres, dtype=float).reshape(-1, 2)
+    tree = cKDTree(points) if len(points) else None
+    reach = 12 * radius + 8 * size  # a name and its spot lie within this of the badge
+    crowd = [len(near) for near in tree.query_ball_point(points, [6 * radius] * len(points))] if tree else []
     placed = []
     for t in sorted(range(len(names)), key=lambda t: (-crowd[t], t)):
-        spot = _find_spot(names[t], centres[t], radius, size, bounds, taken, badges, t)
+        near = [i for i in tree.query_ball_point(points[t], reach) if i != t]
+        spot = _find_spot(names[t], centres[t], radius, size, bounds, taken, badges, t, near, centres)
         if spot is not None:
             taken.append(spot.rect)
             placed.append(NameLabel(t, spot.lines, spot.size, spot.rect))
     return sorted(placed, key=lambda label: label.territory)
 
 
-def _find_spot(name, centre, radius, size, bounds, taken, badges, own):
+def _find_spot(name, centre, radius, size, bounds, taken, badges, own, near, centres):
     x, y = centre
+    clear = max(4, radius // 2)  # how much nearer its own badge a name must be than any other
     for font_size in (size, size - 1) if size > 8 else (size,):
         for group in _groups(forms(name)):
             for where in SPOTS:
                 for lines in group:
                     rect = _block_rect(lines, font_size, where, x, y, radius)
-                    if (bounds.contains(rect) and rect.inflate(2, 2).collidelist(taken) < 0
-                            and all(not rect.colliderect(b) for i, b in enumerate(badges) if i != own)
+                    if not (bounds.contains(rect) and rect.inflate(2, 2).collidelist(taken) < 0
                             and not rect.colliderect(badges[own].inflate(-2, -2))):
+                        continue
+                    mine = _distance(rect, centre)
+                    if all(not rect.colliderect(badges[i]) and _distance(rect, centres[i]) >= mine + clear
+                           for i in near):
                         return NameLabel(-1, lines, font_size, rect)
     return None
+
+
+def _distance(rect: pygame.Rect, point) -> float:
+    """How far ``point`` is from the nearest point of ``rect`` (0 inside it)."""
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return (dx * dx + dy * dy) ** 0.5
 
 
 def _groups(all_forms: list[list[str]]) -> list[list[list[str]]]:

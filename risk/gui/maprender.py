@@ -2,8 +2,11 @@
 
 :class:`MapView` fits the map into a rectangle of the window and keeps the layers that only
 change when the window is resized (sea with continent halos, borders and coasts, sea routes,
-continent labels) apart from the fill that changes with ownership, which is redrawn only when an
-owner changes. Drawing reads the owners and armies it is given and changes nothing.
+continent labels, worked out by :mod:`risk.gui.maplayers`) apart from the fill that changes with
+ownership, which is redrawn only when an owner changes. A map with its own picture (an imported
+Domination map, :mod:`risk.gui.mapart`) is drawn on that picture: each territory tinted in its
+owner's colour over the author's drawing, which keeps its own lines and routes. Drawing reads the
+owners and armies it is given and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,43 +15,62 @@ import math
 
 import numpy as np
 import pygame
-import pygame.gfxdraw
 from scipy import ndimage
 
-from risk.gui import theme
+from risk.gui import maplayers, theme
+from risk.gui.badges import badge_radius_for, draw_shape, ui_for
 from risk.gui.geometry import MapGeometry
+from risk.gui.mapcolours import continent_colours, on_sea
 from risk.gui.maplabels import draw_name, place_names
+from risk.gui.mapzoom import Zooming
+
+#: How much of the owner's colour covers a territory on the author's picture (the rest shows
+#: the picture: its names, its lines, its relief).
+PICTURE_TINT = 0.5
+#: Layers of at most this many pixels are worked out at twice their resolution for smooth lines.
+SUPERSAMPLED_PIXELS = 1_200_000
 
 
-class MapView:
-    """The map fitted into a screen rectangle."""
+class MapView(Zooming):
+    """The map fitted into a screen rectangle (zoomed and panned on a big map: :class:`Zooming`)."""
 
     def __init__(self, board, geometry: MapGeometry | None = None):
+        from risk.gui.geocache import geometry_for
+
         self.board = board
-        self.geometry = geometry or MapGeometry(board)
+        self.geometry = geometry or geometry_for(board)
+        self.art = self.geometry.art
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.map_rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
+        self.start_zooming()
         self._fill_key = None
         self._fill: pygame.Surface | None = None
         self._regions: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self.neutral = -1
+        declared = [theme.rgb(c.color, (0, 0, 0)) if c.color else None for c in board.continents]
+        #: Each continent's colour: the map's own, made distinct where two are too alike.
+        self.continent_colours = continent_colours(declared)
 
     # -- fitting -----------------------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
-        """Fit the map into ``rect`` (rebuilding the static layers if the size changed)."""
+        """Fit the map into ``rect`` at the zoom asked for (rebuilding the static layers if the
+        size changed): all of it at zoom 1, else the part round ``focus``."""
         rect = pygame.Rect(rect)
-        if rect == self.rect:
+        if rect == self.rect and not self._rezoomed:
             return
-        self.rect = rect
-        w_map, h_map = self.board.size
-        scale = min(rect.width / w_map, rect.height / h_map)
+        self.rect, self._rezoomed = rect, False
+        w_map, h_map = self.geometry.size
+        fit = self.fit = min(rect.width / w_map, rect.height / h_map)
+        self._settle_zoom(fit)
+        scale = fit * self.zoom
         width, height = max(2, int(w_map * scale)), max(2, int(h_map * scale))
         self.scale = scale
-        self.ui = max(0.6, min(1.25, scale))  # how big badges and labels are: not with the map past a point
-        self.map_rect = pygame.Rect(rect.x + (rect.width - width) // 2, rect.y + (rect.height - height) // 2,
-                                    width, height)
+        self.ui = ui_for(scale)
+        self.map_rect = pygame.Rect(0, 0, width, height)
+        focus = self.focus or (w_map / 2, h_map / 2)
+        self._place(rect.centerx - focus[0] * scale, rect.centery - focus[1] * scale)
         self._build(width, height)
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
@@ -59,7 +81,7 @@ class MapView:
 
     def territory_at(self, pos) -> int | None:
         """The territory under a screen point, or None."""
-        if not self.map_rect.collidepoint(pos):
+        if not self.map_rect.collidepoint(pos) or not self.rect.collidepoint(pos):
             return None
         col, row = pos[0] - self.map_rect.x, pos[1] - self.map_rect.y
         if 0 <= row < self.labels.shape[0] and 0 <= col < self.labels.shape[1]:
@@ -77,86 +99,47 @@ class MapView:
     def _build(self, width: int, height: int) -> None:
         board = self.board
         geometry = self.geometry
-        if all(shape is not None for shape in board.shapes):
-            fine = geometry.raster(2 * width, 2 * height)
+        # Lines are drawn at twice the resolution and averaged down, for smooth edges; a big
+        # zoomed map is drawn at its own resolution (its lines are as thick as they are long).
+        k = 2 if width * height <= SUPERSAMPLED_PIXELS else 1
+        if self.art is None and all(shape is not None for shape in board.shapes):
+            fine = geometry.raster(k * width, k * height)
         else:
-            fine = _resample(geometry.labels, 2 * width, 2 * height)
-        labels = fine[::2, ::2]
+            fine = _resample(geometry.labels, k * width, k * height)
+        labels = fine[::k, ::k]
         self.labels = labels
         land = labels >= 0
         self._land = land
         continent_of = np.array(board.continent_of + (-1,), dtype=np.int16)
-        cont_colours = np.array([theme.rgb(c.color or "", _default_continent_colour(i))
-                                 for i, c in enumerate(board.continents)] + [(0, 0, 0)], dtype=float)
-        self.continent_colours = [tuple(int(v) for v in c) for c in cont_colours[:-1]]
-
-        # Sea: deeper away from land, with a halo in the colour of the nearest continent.
-        distance, (iy, ix) = ndimage.distance_transform_edt(~land, return_indices=True)
-        nearest = labels[iy, ix]
-        near_continent = continent_of[nearest]
-        sea = np.array(theme.SEA, dtype=float)
-        deep = np.array(theme.SEA_DEEP, dtype=float)
-        depth = np.clip(distance / (60 * self.ui + 1), 0, 1)[..., None]
-        base = sea * (1 - depth) + deep * depth
-        halo_width = max(4.0, 10 * self.ui)
-        halo = (np.clip(1 - distance / halo_width, 0, 1) * 0.45)[..., None] * (~land)[..., None]
-        base = base * (1 - halo) + cont_colours[near_continent] * halo
-        self._base = base.astype(np.float32)
-
-        # Shading: territories darken a little towards their edges.
-        edges = np.zeros_like(land)
-        edges[:, :-1] |= labels[:, :-1] != labels[:, 1:]
-        edges[:-1, :] |= labels[:-1, :] != labels[1:, :]
-        edges[:, 1:] |= labels[:, :-1] != labels[:, 1:]
-        edges[1:, :] |= labels[:-1, :] != labels[1:, :]
-        inner = ndimage.distance_transform_edt(~edges)
-        self._shade = (1 - 0.25 * np.exp(-inner / (2.5 + 3 * self.ui))).astype(np.float32)
-        yy, xx = np.mgrid[0:height, 0:width]
-        self._tile = (yy % 8, xx % 8)
+        halo_colours = np.array([on_sea(c) for c in self.continent_colours] + [(0, 0, 0)], dtype=np.float32)
+        if self.art is not None:
+            picture = pygame.transform.smoothscale(self.art.picture, (width, height))
+            self._base = pygame.surfarray.array3d(picture).transpose(1, 0, 2).astype(np.float32)
+            self._shade = np.ones(labels.shape, dtype=np.float32)
+            self.lines = pygame.Surface((width, height), pygame.SRCALPHA)  # the picture has its own
+        else:
+            self._base = maplayers.sea(land, labels, continent_of, halo_colours, theme.SEA, theme.SEA_DEEP, self.ui)
+            self._shade = maplayers.shading(labels, self.ui)
+            self.lines = pygame.Surface((width, height), pygame.SRCALPHA)
+            self.lines.fill((*theme.BORDER, 0))
+            pygame.surfarray.pixels_alpha(self.lines)[:] = maplayers.line_alpha(fine, continent_of, k).T
+            self._draw_sea_routes(self.lines)
+        self._tile = ((np.arange(height) % 8)[:, None], (np.arange(width) % 8)[None, :])
         self._labels_safe = np.where(land, labels, 0)
-
-        # Lines at twice the resolution, averaged down for smooth edges.
-        self.lines = self._lines(fine, continent_of, width, height)
-        self._draw_sea_routes(self.lines)
-        self._continent_labels = self._place_continent_labels(land, labels, continent_of)
-        blocked = [pygame.Rect(pos, label.get_size()) for label, pos in self._continent_labels]
+        self._boxes = ndimage.find_objects(labels.astype(np.int32) + 1, max_label=len(board))
         centres = [(int(x * self.scale), int(y * self.scale)) for x, y in geometry.centres]
+        self._continent_labels = self._place_continent_labels(land, labels, continent_of, centres)
+        blocked = [pygame.Rect(pos, label.get_size()) for label, pos in self._continent_labels]
         self.name_labels = place_names(board.names, centres, self.badge_radius(), max(9, int(11 * self.ui)),
                                        pygame.Rect(0, 0, width, height), blocked)
         self._fill_key = None
         self._regions.clear()
 
-    def _lines(self, fine: np.ndarray, continent_of: np.ndarray, width: int, height: int) -> pygame.Surface:
-        h2, w2 = fine.shape
-        border = np.zeros((h2, w2), dtype=bool)
-        coast = np.zeros((h2, w2), dtype=bool)
-        between = np.zeros((h2, w2), dtype=bool)
-        for a, b, sa, sb in ((fine[:, :-1], fine[:, 1:], np.s_[:, :-1], np.s_[:, 1:]),
-                             (fine[:-1, :], fine[1:, :], np.s_[:-1, :], np.s_[1:, :])):
-            differ = a != b
-            both = differ & (a >= 0) & (b >= 0)
-            border[sa] |= both
-            border[sb] |= both
-            shore = differ & ((a < 0) | (b < 0))
-            coast[sa] |= shore & (a >= 0)
-            coast[sb] |= shore & (b >= 0)
-            cross = both & (continent_of[a] != continent_of[b])
-            between[sa] |= cross
-            between[sb] |= cross
-        coast = ndimage.binary_dilation(coast, iterations=1) & (fine >= 0) | coast
-        between = ndimage.binary_dilation(between, iterations=2)
-        strength = np.maximum(border * 0.75, np.maximum(coast * 1.0, between * 1.0))
-        alpha = strength.reshape(height, 2, width, 2).mean(axis=(1, 3))
-        surface = pygame.Surface((width, height), pygame.SRCALPHA)
-        surface.fill((*theme.BORDER, 0))
-        pygame.surfarray.pixels_alpha(surface)[:] = (np.clip(alpha, 0, 1) * 235).astype(np.uint8).T
-        return surface
-
     def _draw_sea_routes(self, surface: pygame.Surface) -> None:
         """Dashed lines across the water; a route that wraps round the map edge leaves by two stubs."""
         w_map = self.board.size[0]
         colour = (225, 232, 240, 200)
-        for route in self.board.sea_routes:
+        for route in self.geometry.routes:
             a, b = sorted(route)
             (ax, ay), (bx, by) = self.geometry.centres[a], self.geometry.centres[b]
             if abs(ax - bx) > w_map / 2:
@@ -191,53 +174,61 @@ class MapView:
             else:
                 previous = None
 
-    def _place_continent_labels(self, land, labels, continent_of):
-        """Each continent's name and bonus in the sea close to it: a spot that covers little land,
-        sits near the continent's middle, and has little of any other continent around it."""
+    def _place_continent_labels(self, land, labels, continent_of, centres):
+        """Each continent's name and bonus in the sea close to it (:func:`maplayers.label_spot`),
+        clear of the badges at ``centres`` and of each other."""
         out = []
-        h, w = land.shape
         size = max(11, int(15 * self.ui))
-        taken: list[pygame.Rect] = []
         owner_of = np.where(land, continent_of[np.where(land, labels, 0)], -1)
+        taken = np.zeros(land.shape, dtype=bool)
+        r = self.badge_radius() + 2
+        for x, y in centres:
+            taken[max(0, y - r):y + r, max(0, x - r):x + r] = True
+        sums: dict = {}
         for index, continent in enumerate(self.board.continents):
-            rows, cols = np.nonzero(owner_of == index)
-            if not len(rows):
-                continue
             text = f"{continent.name} +{continent.bonus}"
-            label = theme.render(text, size, theme.mix(self.continent_colours[index], (255, 255, 255), 0.35),
-                                 bold=True, outline=(10, 14, 20))
+            colour = theme.mix(on_sea(self.continent_colours[index]), (255, 255, 255), 0.35)
+            label = theme.render(text, size, colour, bold=True, outline=(10, 14, 20))
+            spot = maplayers.label_spot(land, owner_of, index, label.get_size(), taken, sums)
+            if spot is None:
+                continue
             lw, lh = label.get_size()
-            top, bottom, left, right = rows.min(), rows.max(), cols.min(), cols.max()
-            cy, cx = rows.mean(), cols.mean()
-            reach = max(right - left, bottom - top, 1)
-            margin = 3 * lh
-            best = None
-            for y in range(max(2, top - margin), min(h - lh - 2, bottom + margin) + 1, max(4, lh // 2)):
-                for x in range(max(2, left - margin - lw), min(w - lw - 2, right + margin) + 1, max(4, lw // 8)):
-                    box = pygame.Rect(x, y, lw, lh)
-                    covered = land[y:y + lh, x:x + lw].mean()
-                    around = owner_of[max(0, y - lh):y + 2 * lh, max(0, x - lh):x + lw + lh]
-                    others = ((around >= 0) & (around != index)).mean()
-                    mine = (around == index).mean()
-                    distance = ((x + lw / 2 - cx) ** 2 + (y + lh / 2 - cy) ** 2) ** 0.5 / reach
-                    clash = sum(box.colliderect(other) for other in taken)
-                    score = covered * 10 + others * 6 - mine * 2 + distance * 3 + clash * 20
-                    if best is None or score < best[0]:
-                        best = (score, box)
-            taken.append(best[1])
-            out.append((label, best[1].topleft))
+            taken[spot[1]:spot[1] + lh, spot[0]:spot[0] + lw] = True
+            out.append((label, spot))
         return out
 
     # -- per frame -------------------------------------------------------------------------------
 
     def _filled(self, owners: tuple[int, ...]) -> pygame.Surface:
-        key = owners
-        if key == self._fill_key and self._fill is not None:
+        """The map's pixels with every territory in its owner's colour. When a few territories
+        change hands only their boxes are painted again: a conquest on a big map costs little."""
+        if owners == self._fill_key and self._fill is not None:
             return self._fill
+        old = self._fill_key
+        changed = None if old is None or self._fill is None else [t for t, (a, b) in enumerate(zip(old, owners)) if a != b]
+        if changed is None or len(changed) > max(4, len(owners) // 8):
+            image = self._paint(owners, np.s_[:, :])
+            self._fill = pygame.surfarray.make_surface(image.transpose(1, 0, 2))
+        else:
+            pixels = pygame.surfarray.pixels3d(self._fill)
+            for t in changed:
+                box = self._boxes[t] if t < len(self._boxes) else None
+                if box is None:
+                    continue
+                mine = self.labels[box] == t
+                painted = self._paint(owners, box)
+                area = pixels[box[1], box[0]]
+                area[mine.T] = painted.transpose(1, 0, 2)[mine.T]
+            del pixels  # releases the surface's lock
+        self._fill_key = owners
+        return self._fill
+
+    def _paint(self, owners: tuple[int, ...], box) -> np.ndarray:
+        """The pixels of ``box`` (rows, columns of the map) with each territory in its owner's
+        colour and pattern, over the sea or the author's picture: an (h, w, 3) uint8 array."""
         board = self.board
-        colours = []
-        patterns = []
         names = list(theme.PATTERNS)
+        colours, patterns = [], []
         for t, owner in enumerate(owners):
             if owner < 0:
                 colour = theme.mix(self.continent_colours[board.continent_of[t]], (235, 230, 220), 0.55)
@@ -247,16 +238,19 @@ class MapView:
             patterns.append(names.index(theme.owner_pattern(owner, self.neutral)))
         table = np.array(colours, dtype=np.float32)
         pattern_tiles = np.array([[[ch == "#" for ch in row] for row in theme.PATTERNS[name]] for name in names])
-        safe = self._labels_safe
+        safe = self._labels_safe[box]
+        base = self._base[box]
         pix = table[safe]
-        marks = pattern_tiles[np.array(patterns)[safe], self._tile[0], self._tile[1]]
+        marks = pattern_tiles[np.array(patterns)[safe], self._tile[0][box[0]], self._tile[1][:, box[1]]]
         pix *= np.where(marks, 0.82, 1.0)[..., None]
-        pix *= self._shade[..., None]
-        land = self._land[..., None]
-        out = np.where(land, pix, self._base)
-        surface = pygame.surfarray.make_surface(np.clip(out, 0, 255).astype(np.uint8).transpose(1, 0, 2))
-        self._fill, self._fill_key = surface, key
-        return surface
+        if self.art is not None:
+            # The author's picture under a wash of the owner's colour; unowned land as drawn.
+            tint = np.where(np.array(owners) >= 0, PICTURE_TINT, 0.0).astype(np.float32)[safe][..., None]
+            pix = base * (1 - tint) + pix * tint
+        else:
+            pix *= self._shade[box][..., None]
+        out = np.where(self._land[box][..., None], pix, base)
+        return np.clip(out, 0, 255).astype(np.uint8)
 
     def continent_label_rects(self) -> list[pygame.Rect]:
         """Where the continent labels sit on the screen."""
@@ -272,7 +266,16 @@ class MapView:
              selected=(), targets=(), hovered: int | None = None, dimmed=(), overlay=None,
              keep_clear=()) -> None:
         """The board with ``owners`` and ``armies``; highlight sets are territory ids. Continent
-        labels that would fall under a ``keep_clear`` rectangle are left out."""
+        labels that would fall under a ``keep_clear`` rectangle are left out. Only the part of the
+        map in view is drawn (all of it unless zoomed in)."""
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
+        try:
+            self._draw(surface, owners, armies, names, selected, targets, hovered, dimmed, overlay, keep_clear)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw(self, surface, owners, armies, names, selected, targets, hovered, dimmed, overlay, keep_clear) -> None:
         surface.blit(self._filled(tuple(owners)), self.map_rect.topleft)
         for t in dimmed:
             self._blit_region(surface, t, "shade", (10, 12, 18, 110))
@@ -289,14 +292,17 @@ class MapView:
             self._blit_region(surface, t, "outline", (255, 255, 255, 255))
         if overlay is not None:
             overlay(surface)
+        seen = self.rect.inflate(4 * self.badge_radius(), 4 * self.badge_radius())
         for t in range(len(self.board)):
-            self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
+            if seen.collidepoint(self.centre(t)):
+                self.draw_badge(surface, t, owners[t], armies[t], emphasis=t in selected)
         if names:
             for name in self.name_labels:
-                draw_name(surface, name, self.map_rect.topleft)
+                if seen.colliderect(name.rect.move(self.map_rect.topleft)):
+                    draw_name(surface, name, self.map_rect.topleft)
 
     def badge_radius(self) -> int:
-        return max(8, int(12 * self.ui))
+        return badge_radius_for(self.ui)
 
     def draw_badge(self, surface, t: int, owner: int, armies: int, emphasis: bool = False) -> None:
         x, y = self.centre(t)
@@ -342,50 +348,8 @@ class MapView:
         return image, (left, top)
 
 
-def draw_shape(surface, shape: str, centre, radius: int, colour, outline=(20, 20, 24)) -> None:
-    """A badge: the owner's shape filled with its colour, with a dark rim."""
-    x, y = centre
-    if shape == "circle":
-        circle = getattr(pygame.draw, "aacircle", pygame.draw.circle)
-        circle(surface, outline, (x, y), radius + 1)
-        circle(surface, colour, (x, y), radius - 1)
-        return
-    points = shape_points(shape, x, y, radius)
-    rim = shape_points(shape, x, y, radius + 2)
-    pygame.gfxdraw.filled_polygon(surface, rim, outline)
-    pygame.gfxdraw.aapolygon(surface, rim, outline)
-    pygame.gfxdraw.filled_polygon(surface, points, colour)
-    pygame.gfxdraw.aapolygon(surface, points, colour)
-
-
-def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[int, int]]:
-    def ring(n, start, radius):
-        return [(round(x + radius * math.cos(start + 2 * math.pi * k / n)),
-                 round(y + radius * math.sin(start + 2 * math.pi * k / n))) for k in range(n)]
-    if shape == "square":
-        s = r * 0.9
-        return [(round(x - s), round(y - s)), (round(x + s), round(y - s)), (round(x + s), round(y + s)),
-                (round(x - s), round(y + s))]
-    if shape == "diamond":
-        return ring(4, -math.pi / 2, r * 1.25)
-    if shape == "hexagon":
-        return ring(6, 0, r * 1.08)
-    if shape == "triangle":
-        return ring(3, math.pi / 2, r * 1.45)
-    if shape == "pentagon":
-        return ring(5, -math.pi / 2, r * 1.12)
-    if shape == "octagon":
-        return ring(8, math.pi / 8, r * 1.05)
-    return ring(16, 0, r)
-
-
 def _resample(labels: np.ndarray, width: int, height: int) -> np.ndarray:
     h, w = labels.shape
     rows = np.minimum((np.arange(height) + 0.5) * h / height, h - 1).astype(int)
     cols = np.minimum((np.arange(width) + 0.5) * w / width, w - 1).astype(int)
     return labels[rows[:, None], cols[None, :]]
-
-
-def _default_continent_colour(index: int) -> tuple[int, int, int]:
-    palette = ["#C9A66B", "#8FB07A", "#7F9FC6", "#C58B6C", "#A98BC2", "#7FB8B0", "#B5B36B", "#C47F9A"]
-    return theme.rgb(palette[index % len(palette)])

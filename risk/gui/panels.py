@@ -15,8 +15,8 @@ import pygame
 
 from risk.gui import intents as I
 from risk.gui import theme
+from risk.gui.badges import draw_shape
 from risk.gui.layout import Block, Label, fit_blocks, fit_line, label, width_of
-from risk.gui.maprender import draw_shape
 from risk.gui.widgets import Button, button_rows, button_width
 
 SPEED_LABELS = [("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"), ("Max", "max")]
@@ -108,8 +108,10 @@ def title_variants(scene) -> list[str]:
     who, what = names[state.player], state.phase.label
     if state.phase.is_setup:
         return [f"Set-up · {who} to {what}", f"Set-up · {who}"]
-    return [f"Turn {state.turn} · {who} · {what} phase", f"Turn {state.turn} · {who} · {what}",
-            f"T{state.turn} · {who} · {what}"]
+    # The engine counts player turns; a person counts rounds (everyone has moved once).
+    turn, round_ = state.turn, scene.session.rounds.round
+    return [f"Turn {turn} (round {round_}) · {who} · {what} phase", f"Turn {turn} (round {round_}) · {who} · {what}",
+            f"Turn {turn}, R{round_} · {who} · {what}", f"T{turn} R{round_} · {who} · {what}"]
 
 
 # -- the action bar ----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from risk.errors import RecordError, RiskError
 from risk.events import GameOver, TurnStarted
-from risk.gui.session import _KINDS, LogLine, player_names
+from risk.gui.session import _KINDS, LogLine, player_names, telling_order
 from risk.gui.stats import TurnStats
 from risk.record import GameRecord
 from risk.state import GameState, RandomSource
@@ -64,7 +64,7 @@ class Replay:
         self.turn_starts: list[int] = [0]  # positions (actions made) where a turn begins
         self.checkpoints: dict[int, GameState] = {0: _copy(state)}
         if state.turn >= 1:
-            self.stats.sample(state, state.turn - 1)
+            self.stats.sample(state, state.turn - 1, position=0)
         self._play_through(state)
         self.final = state
         self.index = 0
@@ -89,7 +89,7 @@ class Replay:
             except RiskError as exc:
                 raise RecordError(str(exc), path, line) from None
             first = len(self.log)
-            self._observe(state, events)
+            self._observe(state, events, index + 1)
             touched = []
             for event in events:
                 for name in ("territory", "source", "target"):
@@ -105,9 +105,9 @@ class Replay:
         if self.turn_starts[-1] != len(self.record.actions):
             self.turn_starts.append(len(self.record.actions))
 
-    def _observe(self, state, events) -> None:
-        self.stats.observe(state, events)
-        for event in events:
+    def _observe(self, state, events, position: int) -> None:
+        self.stats.observe(state, events, position)
+        for event in telling_order(events):
             player = getattr(event, "player", None)
             if isinstance(event, GameOver):
                 player = event.winner if event.winner is not None else -1
@@ -136,6 +136,14 @@ class Replay:
     def stats_upto(self, turn: int) -> tuple[list[int], dict[str, list[list[int]]]]:
         """The statistics' samples taken up to ``turn`` turns: (turns, {series name: values})."""
         count = bisect_right(self.stats.turns, turn)
+        series = {name: [values[:count] for values in self.stats.series(name)]
+                  for name in ("territories", "armies", "income")}
+        return self.stats.turns[:count], series
+
+    def stats_at(self, index: int) -> tuple[list[int], dict[str, list[list[int]]]]:
+        """The statistics' samples taken by the position after ``index`` actions, as
+        :meth:`stats_upto` gives them: a chart never shows a round the map has not reached."""
+        count = bisect_right(self.stats.positions, index)
         series = {name: [values[:count] for values in self.stats.series(name)]
                   for name in ("territories", "armies", "income")}
         return self.stats.turns[:count], series

@@ -55,6 +55,18 @@ def list_saves(limit: int = 12) -> list[Path]:
     return found[:limit]
 
 
+def keep_unfinished(path: Path) -> Path | None:
+    """Move the unfinished game in ``path`` (the autosave another game is about to replace) into
+    the saves folder; its new path, or None when there was nothing to keep. OSError if it cannot
+    be moved."""
+    if not unfinished(path):
+        return None
+    target = new_save_path()
+    ensure_parent(target)
+    os.replace(path, target)
+    return target
+
+
 def ensure_parent(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
 
@@ -117,3 +129,4 @@ def read_save(path) -> tuple:
         note = (f"the save was cut short (line {exc.line} is incomplete): resumed after its last "
                 f"complete action, the {len(record.actions)}th")
         return record, note
+

@@ -18,7 +18,7 @@ from risk.events import (ArmyPlaced, BlitzResolved, CardDrawn, CardsTraded, Depl
                          Fortified, GameOver, Occupied, PlayerEliminated, ReinforcementsReceived,
                          TerritoryClaimed, TerritoryConquered, TurnStarted, visible_events)
 from risk.gui.endstats import BattleTally
-from risk.gui.stats import TurnStats
+from risk.gui.stats import Rounds, TurnStats
 from risk.match import Match
 from risk.phase import Phase
 from risk.state import GameState, RandomSource
@@ -90,6 +90,12 @@ _KINDS = {TerritoryClaimed: "setup", ArmyPlaced: "setup", TurnStarted: "turn",
           GameOver: "end"}
 
 
+def telling_order(events: list) -> list:
+    """``events`` in the order a log tells them. The engine ends the game on the last conquest,
+    before the winner moves in: the winner's last move is told first, then the end."""
+    return [e for e in events if not isinstance(e, GameOver)] + [e for e in events if isinstance(e, GameOver)]
+
+
 class GameSession:
     """The match shown in the window, and what the window adds to it."""
 
@@ -108,8 +114,12 @@ class GameSession:
         self.load_note: str | None = None
         from risk.gui.waited import Waiting
         self.waiting = Waiting(self.humans)
+        self.waiting.start(state)
         self.stats = TurnStats(state.players)
+        self.rounds = Rounds(state)
         self.tally = BattleTally(state.players)  # each player's battles and dice luck, for the end
+        #: Continents that changed hands, (words, new holder), logged already, for the window's banner.
+        self.announcements: list[tuple[str, int]] = []
         self.version = 0
         self.undo_stack: list[tuple[GameState, int, int]] = []
         self.pending: list[Fortify] = []
@@ -276,11 +286,10 @@ class GameSession:
     def observe(self, state, events) -> None:
         """Log what happened, as each person at the window may see it: their own secrets only
         (every event in a game of bots alone)."""
-        # The engine ends the game on the last conquest, before the winner moves in: the log
-        # tells the winner's last move first, then the end.
-        events = [e for e in events if not isinstance(e, GameOver)] + [e for e in events if isinstance(e, GameOver)]
+        events = telling_order(events)
         first = self.humans[0] if self.humans else None
         self.stats.observe(state, visible_events(events, first))
+        self.rounds.observe(events)
         self.waiting.observe(state, events)
         self.tally.observe(events)
         names = self.names
@@ -297,23 +306,39 @@ class GameSession:
             if len(log) > 3000:
                 del log[:1000]
                 self.undo_stack.clear()
+        from risk.gui.waited import continent_notice
 
-    def note(self, text: str, kind: str = "info") -> None:
+        for continent, old, new in self.waiting.take_notices():
+            if not state.is_terminal():  # after "Game over" nobody cares who holds Asia
+                text = continent_notice(state.board, names, continent, old, new)
+                self.note(text, "continent", turn=state.turn)
+                self.announcements.append((text, new))
+
+    def take_announcements(self) -> list[tuple[str, int]]:
+        """The continents that changed hands since the last call, (words, new holder), once."""
+        out, self.announcements = self.announcements, []
+        return out
+
+    def note(self, text: str, kind: str = "info", turn: int | None = None) -> None:
         """A line of the window's own in every person's log (``kind`` "note": a bot's failure)."""
         for log in self.logs.values():
-            log.append(LogLine(text, -1, self.state.turn, kind))
+            log.append(LogLine(text, -1, self.state.turn if turn is None else turn, kind))
 
     def _rebuild(self) -> None:
         """The log and statistics of a loaded game, by replaying its record from the start."""
         record = self.match.record
         state = GameState.new(players=len(record.players), seed=record.seed, rules=record.rules,
                               board=record.board())
+        self.waiting = type(self.waiting)(self.humans)
+        self.waiting.start(state)
+        self.rounds = Rounds(state)
         if state.turn >= 1:
             self.stats.sample(state, state.turn - 1)
         for _, text in record.actions:
             action = state.parse_action(text)
             self.tally.before(state, action)
             self.observe(state, state.apply(action))
+        self.announcements.clear()  # the past is in the log, in its place; the banner is for news
 
     # -- saving ------------------------------------------------------------------------------------
 

@@ -52,6 +52,51 @@ VALUE_LABELS = {"claim": "claimed in turns", "deal": "dealt at random", "turns":
                 "escalating": "4, 6, 8, ... rising", "fixed": "4/6/8/10 by kind",
                 "incremental": "4, 5, 6, ...", False: "off", True: "on"}
 
+#: What a rule's value means, as a clause of a sentence ("{}": the value), for the rules the
+#: editions change and the options on the screen; any other rule reads "name: value".
+RULE_PHRASES: dict[tuple[str, object], str] = {
+    ("setup", "deal"): "territories dealt at random",
+    ("setup", "claim"): "territories claimed in turns",
+    ("placement", "auto"): "starting armies placed at random",
+    ("placement", "none"): "one army on each territory to start",
+    ("placement", "turns"): "starting armies placed in turns",
+    ("reinforce_or_attack", True): "each turn either attack or take the armies for territories",
+    ("card_values", "fixed"): "card sets worth 4/6/8/10 by kind",
+    ("card_values", "incremental"): "card sets worth 4, 5, 6, ...",
+    ("card_values", "escalating"): "card sets worth 4, 6, 8, ... rising",
+    ("capture_cards", False): "no cards taken from a player you eliminate",
+    ("captured_cards", "hold"): "cards taken from an eliminated player kept until your turn",
+    ("captured_cards", "trade-any"): "after an elimination, trade at once, any set you hold",
+    ("defender_sees_dice", True): "the defender chooses the dice after seeing your roll",
+    ("mission_kill", "uk"): "a destroy mission needs the last army taken by you",
+    ("missions", True): "secret missions",
+    ("missions", False): "no missions",
+    ("capitals", True): "capitals: holding them wins",
+    ("capitals", False): "no capitals",
+    ("fortify", "adjacent"): "fortify to a neighbour",
+    ("fortify", "connected"): "fortify along your land",
+    ("fortify", "unlimited"): "many fortify moves",
+}
+_NUMBER_PHRASES = {"setup_limit": "at most {} armies on a territory at set-up",
+                   "fortify_max_armies": "at most {} armies in a fortify move",
+                   "defender_max_dice": "the defender rolls up to {} dice"}
+
+
+def rule_phrase(name: str, value) -> str:
+    """A rule's value in words, for the new-game screen: "territories dealt at random"."""
+    if (name, value) in RULE_PHRASES:
+        return RULE_PHRASES[(name, value)]
+    if name in _NUMBER_PHRASES:
+        return _NUMBER_PHRASES[name].format(value)
+    shown = VALUE_LABELS.get(value, str(value)) if isinstance(value, bool) or isinstance(value, str) else str(value)
+    return f"{RULE_LABELS.get(name, name.replace('_', ' '))}: {shown}"
+
+
+def rules_in_words(changes: dict) -> str:
+    """Rule changes as one sentence's list: "territories dealt at random, ..."."""
+    return "; ".join(rule_phrase(name, value) for name, value in changes.items())
+
+
 SETTINGS_NAME = "settings.json"
 #: What a remembered seat that may not be built from a file becomes.
 DROPPED_SEAT = "Medium"
@@ -95,10 +140,12 @@ def seat_label(seat: str, short: bool = False) -> str:
 
 @dataclass(frozen=True)
 class MapChoice:
-    """A map the screen offers: ``bundled`` ones ship with the program."""
+    """A map the screen offers: ``bundled`` ones ship with the program; ``generated``: the
+    choice to generate a world (its ``path`` names no file)."""
 
     path: Path
     bundled: bool
+    generated: bool = False
 
     @property
     def domination(self) -> bool:
@@ -106,17 +153,65 @@ class MapChoice:
 
     @property
     def label(self) -> str:
+        if self.generated:
+            return "Generate a world"
         name = self.path.stem.replace("_", " ").replace("-", " ")
         tag = " (Domination)" if self.domination else ""
         return f"{name[:1].upper()}{name[1:]}{tag}" + ("" if self.bundled else " - yours")
 
 
+#: The choice of a world generated for the game (:class:`WorldChoice` says which).
+WORLD_CHOICE = MapChoice(Path("generate-a-world"), bundled=True, generated=True)
+#: What the map setting holds when a generated world is chosen.
+WORLD_MAP = "generated"
+
+#: The sizes of world offered, in territories (the generator makes 8 to 1,000).
+WORLD_SIZES = (20, 30, 42, 60, 80, 100, 150, 200, 300, 400)
+
+
+@dataclass(frozen=True)
+class WorldChoice:
+    """A world to generate (:func:`risk.worlds.generate`): its size, style and seed."""
+
+    territories: int = 42
+    style: str = "continents"
+    seed: int = 1
+
+    def board(self):
+        """The world, generated (the same for the same choice on every machine)."""
+        from risk.worlds import generate_board
+
+        return generate_board(self.territories, seed=self.seed, style=self.style)
+
+    def to_dict(self) -> dict:
+        return {"territories": self.territories, "style": self.style, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data) -> "WorldChoice":
+        """A world remembered in the settings; anything unreadable keeps its default."""
+        from risk.worlds import STYLES
+
+        base = cls()
+        if not isinstance(data, dict):
+            return base
+        changes = {}
+        if data.get("territories") in WORLD_SIZES:
+            changes["territories"] = data["territories"]
+        if data.get("style") in STYLES:
+            changes["style"] = data["style"]
+        seed = data.get("seed")
+        if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_SEED:
+            changes["seed"] = seed
+        return replace(base, **changes)
+
+
 def list_maps(user_folder: Path | None = None) -> list[MapChoice]:
-    """The bundled maps (classic first), then the user's, each group by name."""
+    """The bundled maps (classic first), the choice to generate a world, then the user's maps,
+    each group by name."""
     from risk.paths import maps_dir
 
     bundled = sorted(maps_dir().glob("*.json"), key=lambda p: (p.stem != "classic", p.stem.lower()))
-    out = [MapChoice(p, True) for p in bundled]
+    out = [MapChoice(p, True) for p in bundled] + [WORLD_CHOICE]
     folder = user_maps_dir() if user_folder is None else user_folder
     if folder.is_dir():
         mine = [p for p in folder.iterdir() if p.suffix.lower() in (".json", ".map") and p.is_file()]
@@ -125,17 +220,22 @@ def list_maps(user_folder: Path | None = None) -> list[MapChoice]:
 
 
 def load_board(path: Path):
-    """The board of a map file: JSON as it is, a Domination ``.map`` through the importer.
-    Raises MapError naming the file."""
+    """The board of a map file: JSON as it is, a Domination ``.map`` through the importer (its
+    picture found beside it). Raises MapError naming the file."""
     from risk.board import board_from_dict, load_map
+
+    from risk.gui.mapfiles import remember
 
     path = Path(path)
     if path.suffix.lower() == ".map":
         from risk.domination import read_domination
 
         data, _warnings = read_domination(path)
-        return board_from_dict(data, path=str(path))
-    return load_map(path)
+        board = board_from_dict(data, path=str(path))
+    else:
+        board = load_map(path)
+    remember(board, path)  # the window finds the map's pictures and its cached geometry beside it
+    return board
 
 
 # -- the choices ------------------------------------------------------------------------------------
@@ -152,6 +252,7 @@ class GameSetup:
     sound: bool = False
     seed: int | None = None                  # None: a fresh one for every game (a number: that deal again)
     last_seed: int | None = None             # the seed of the last game started (offered again)
+    world: WorldChoice = field(default_factory=WorldChoice)  # the world to generate, if map_path says so
     #: Why each remembered seat that was not kept was dropped ("seat 2: bot '...' runs a program, ..."):
     #: what the settings file held, not a choice, so it is neither compared nor saved.
     dropped: tuple[str, ...] = field(default=(), compare=False, repr=False)
@@ -205,10 +306,24 @@ class GameSetup:
                 out.append(f"seat {index + 1}: {exc}")
         return out
 
+    @property
+    def generated(self) -> bool:
+        """Whether the map is a world generated for the game."""
+        return self.map_path == WORLD_MAP
+
+    def board(self):
+        """The chosen map's board; MapError naming the file for a map that cannot be read."""
+        from risk.state import classic_board
+
+        if self.generated:
+            return self.world.board()
+        return load_board(Path(self.map_path)) if self.map_path else classic_board()
+
     def to_dict(self) -> dict:
         return {"map": self.map_path, "preset": self.preset,
                 "options": {k: v for k, v in self.options.items()}, "seats": list(self.seats),
-                "sound": self.sound, "seed": self.seed, "last_seed": self.last_seed}
+                "sound": self.sound, "seed": self.seed, "last_seed": self.last_seed,
+                "world": self.world.to_dict()}
 
     @classmethod
     def from_dict(cls, data) -> "GameSetup":
@@ -231,6 +346,8 @@ class GameSetup:
             changes["seats"], changes["dropped"] = _remembered_seats([s.strip()[:200] for s in seats])
         if isinstance(data.get("sound"), bool):
             changes["sound"] = data["sound"]
+        if "world" in data:
+            changes["world"] = WorldChoice.from_dict(data["world"])
         for name in ("seed", "last_seed"):
             seed = data.get(name)
             if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_SEED:
@@ -282,21 +399,21 @@ def save_settings(setup: GameSetup, path: Path | None = None) -> None:
         pass
 
 
-def play_config(setup: GameSetup, speed: str = "normal", size=None):
+def play_config(setup: GameSetup, speed: str = "normal", size=None, board=None):
     """The window's :class:`PlayConfig` for ``setup``: the first human plays; with none, the
-    bots play alone. Raises RiskError (MapError, RulesError, UsageError) for what cannot start.
+    bots play alone (``board``: the chosen map's, when it has been read already). Raises
+    RiskError (MapError, RulesError, UsageError) for what cannot start.
 
     Several humans need the hot-seat support of the game scene: when ``PlayConfig`` has a
     ``humans`` field they are all passed there; otherwise ValueError names the gap."""
     from dataclasses import fields
 
     from risk.gui.app import DEFAULT_SIZE, PlayConfig
-    from risk.state import classic_board
 
     problems = setup.problems()
     if problems:
         raise RiskError(problems[0])
-    board = load_board(Path(setup.map_path)) if setup.map_path else classic_board()
+    board = board if board is not None else setup.board()
     specs = setup.bot_specs()
     humans = setup.humans()
     seed = setup.seed if setup.seed is not None else fresh_seed()
@@ -306,6 +423,24 @@ def play_config(setup: GameSetup, speed: str = "normal", size=None):
             raise ValueError("several humans at one screen (hot-seat) are not supported by this window yet")
         extra["humans"] = humans
     bots = [spec for spec in specs if spec != HUMAN]
+    rules = armies_for(board, setup.rules(), setup.players)
     return PlayConfig(players=setup.players, bots=bots, seat=humans[0] if humans else 0,
-                      bots_only=not humans, seed=seed, rules=setup.rules(), board=board, speed=speed,
+                      bots_only=not humans, seed=seed, rules=rules, board=board, speed=speed,
                       size=size or DEFAULT_SIZE, **extra)
+
+
+#: The classic map's size, whose starting armies the standard table gives.
+CLASSIC_TERRITORIES = 42
+
+
+def armies_for(board, rules, players: int):
+    """``rules`` with starting armies enough for ``board``: a map too big for the standard table
+    (a large generated world: 30 armies each cannot cover 100 territories each) gets as many
+    armies a territory as the classic map has, the table's number scaled by the map's size."""
+    from dataclasses import replace as changed
+
+    start = rules.starting_armies(players)
+    owners = players + (1 if players == 2 and rules.two_player_neutral else 0)
+    if rules.starting_armies_override or start >= -(-len(board) // owners):
+        return rules
+    return changed(rules, starting_armies_override=-(-start * len(board) // CLASSIC_TERRITORIES))

@@ -93,6 +93,14 @@ class Waiting:
         self.holders: tuple[int, ...] | None = None
         self.current: int | None = None
 
+    def start(self, state) -> None:
+        """Follow the game from ``state`` on. A game whose territories are dealt and armies placed
+        for everyone starts in its first turn, with no event saying whose it is: it is taken from
+        the state, so that the first player's turn ends like any other."""
+        self.holders = continent_holders(state)
+        if not state.phase.is_setup and not state.is_terminal():
+            self.current = state.current_player
+
     def observe(self, state, events) -> None:
         holders = continent_holders(state)
         if self.holders is not None and not state.phase.is_setup:

@@ -1,5 +1,6 @@
 """Risk for reinforcement learning: an action codec, observations, a PettingZoo environment, a
-Gymnasium environment (and an OpenSpiel game). Install the ``rl`` extra
+Gymnasium environment, many of its games in one vectorised environment, trained policies that
+play with numpy alone (and an OpenSpiel game). Install the ``rl`` extra
 (``pip install 'markov-risk[rl]'``); nothing in the core package imports this one.
 
 The names load lazily (PEP 562), as in :mod:`risk`: ``import risk.rl`` imports neither
@@ -24,6 +25,9 @@ _SOURCES: dict[str, tuple[str, str]] = {
     "RiskGymEnv": ("risk.rl.gymnasium_env", "RiskGymEnv"),
     "GYM_ID": ("risk.rl.gymnasium_env", "GYM_ID"),
     "PolicyAgent": ("risk.rl.policy_agent", "PolicyAgent"),
+    "vector_env": ("risk.rl.vector", "vector_env"),
+    "RiskVectorEnv": ("risk.rl.vector", "RiskVectorEnv"),
+    "NumpyPolicy": ("risk.rl.numpy_policy", "NumpyPolicy"),
     "RiskOpenSpielGame": ("risk.rl.openspiel_game", "RiskGame"),
 }
 

@@ -129,6 +129,7 @@ class ActionCodec:
         self.OCCUPY, self.FORTIFY, self.DEFEND, self.RETREAT = o["occupy"], o["fortify"], o["defend"], o["retreat"]
         self.STAND, self.SIX, self.KEEP = o["stand"], o["six"], o["keep"]
         self._starts = [o[name] for name in SECTIONS]
+        self._attack_at = {pair: self.ATTACK + 4 * e for e, pair in enumerate(self.edges)}
 
     def __repr__(self) -> str:
         return f"<ActionCodec {self.board.name} fortify={self.rules.fortify} size={self.size}>"
@@ -241,8 +242,10 @@ class ActionCodec:
         if state.phase == Phase.GAME_OVER:
             return []
         found: list[int] = []
+        append = found.append
         trades = False
         half_pool = max(1, _half(state.pool))
+        attack_at = self._attack_at
         for cls, lead, first, last in state.legal_actions().runs():
             if cls is None:
                 action = lead
@@ -250,22 +253,27 @@ class ActionCodec:
                 if kind is Trade:
                     trades = True
                 elif kind is EndPhase:
-                    found.append(self.END)
+                    append(self.END)
                 elif kind in _SINGLE_SECTION:
-                    found.append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
-                continue
-            if cls is Deploy:  # the run ends at what the territory may take: the "all" bucket
-                self._add_runs(found, self.DEPLOY + 4 * lead[0], (1, 3, half_pool, last), first, last)
+                    append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
+            elif cls is Deploy:  # buckets 1, 3, half the pool, and the run's end: all it may take
+                base = self.DEPLOY + 4 * lead[0]
+                if first <= 1 <= last:
+                    append(base)
+                if first <= 3 <= last:
+                    append(base + 1)
+                if half_pool != 1 and half_pool != 3 and first <= half_pool <= last:
+                    append(base + 2)
+                if last != 1 and last != 3 and last != half_pool and first <= last:
+                    append(base + 3)
             elif cls is Attack:
-                e = self._edge_index[lead]
-                found.append(self.ATTACK + 4 * e)  # the most dice is always the run's last
+                append(attack_at[lead])  # the most dice is always the run's last
             elif cls is Blitz:
-                s, t = lead
-                base = self.ATTACK + 4 * self._edge_index[lead]
-                found.append(base + 1)
-                keep = state.armies[s] // 2
+                base = attack_at[lead]
+                append(base + 1)
+                keep = state.armies[lead[0]] // 2
                 if keep > 1 and first <= keep <= last:
-                    found.append(base + 2)
+                    append(base + 2)
             elif cls is Occupy:
                 self._add_runs(found, self.OCCUPY, self._occupy_amounts(state), first, last)
             elif cls is Fortify:  # the run ends at the most that may move: the "most" bucket
@@ -274,9 +282,9 @@ class ActionCodec:
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
             else:  # the blitz that may spend the commander's six (risk.engine.combat.blitz_with_six)
-                found.append(self.ATTACK + 4 * self._edge_index[lead] + 3)
+                append(attack_at[lead] + 3)
         if trades:
-            found.append(self.TRADE)
+            append(self.TRADE)
         return found
 
     @staticmethod

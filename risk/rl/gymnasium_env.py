@@ -41,6 +41,7 @@ from risk.errors import ActionIndexError, UsageError
 from risk.match import seat_seed
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
+from risk.rl.incremental import MaskTracker, ObservationTracker
 from risk.rl.observation import ObservationEncoder
 from risk.rl.setup import GAME_KEYS, game_options
 from risk.state import GameState, RandomSource
@@ -85,7 +86,9 @@ class RiskGymEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.codec.size)
         self.game: GameState | None = None
         self.seat = 0 if seat == "rotate" else seat
-        self._mask: np.ndarray | None = None
+        self._masks = MaskTracker(self.codec)
+        self._mask: np.ndarray | None = None  # the tracker's mask once updated for this move, else None
+        self._views: dict[int, ObservationTracker] = {}
         self._renderer = None
 
     # -- the episode ---------------------------------------------------------------------------
@@ -129,13 +132,14 @@ class RiskGymEnv(gymnasium.Env):
         if self._done():
             raise RuntimeError("the game is over: call reset()")
         try:
-            move = self.codec.decode(int(action), game)
+            self._current_mask()  # decoding checks the index against it
+            move = self._masks.decode(int(action), game)
         except ActionIndexError:
             if self.illegal == "raise":
                 raise
             info = self._info()
             info["illegal_action"] = True
-            self._mask = np.zeros(self.codec.size, dtype=np.int8)
+            self._mask = self._masks.clear()
             self._ended_by_illegal = True
             return self._observe(), self.config.place_reward(self.config.players), True, False, info
         game.apply(move)
@@ -188,10 +192,13 @@ class RiskGymEnv(gymnasium.Env):
         return self.config.place_reward(place)
 
     def _observe(self) -> np.ndarray:
-        return self.encoder.encode(self.game, self.seat)
+        view = self._views.get(self.seat)
+        if view is None:
+            view = self._views[self.seat] = ObservationTracker(self.encoder, self.seat)
+        return view.update(self.game).copy()
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": self._current_mask().copy(), "seat": self.seat}
         place = self._place()
         if place is not None:
             info["place"] = place
@@ -202,13 +209,17 @@ class RiskGymEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """The legal action indices as bools (sb3-contrib's ``MaskablePPO`` calls this); all False
         once the learner's game is over."""
+        return self._current_mask().astype(bool)
+
+    def _current_mask(self) -> np.ndarray:
+        """The learner's mask now (the tracker's int8 array), updated once per move."""
         if self._mask is None:
             game = self.game
             if game is None or self._done() or game.current_player != self.seat:
-                self._mask = np.zeros(self.codec.size, dtype=np.int8)
+                self._mask = self._masks.clear()
             else:
-                self._mask = self.codec.mask(game)
-        return self._mask.astype(bool)
+                self._mask = self._masks.update(game)
+        return self._mask
 
     # -- rendering -----------------------------------------------------------------------------
 

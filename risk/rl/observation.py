@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from risk.cards import WILD
 from risk.phase import Phase
 
 if TYPE_CHECKING:
@@ -58,12 +59,12 @@ MISSION_KINDS = ("destroy", "continents", "territories")
 ARMY_CAP = 1023
 
 #: log2(1 + n) / 10 for the counts that occur; bigger ones are computed.
-_LOG = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
+LOG_ARMIES = [math.log2(1 + n) / 10 for n in range(ARMY_CAP + 1)]
 
 
 def log_armies(n: int) -> float:
     """An army count scaled into [0, 1]: log2(1 + min(n, 1023)) / 10."""
-    return _LOG[n] if 0 <= n <= ARMY_CAP else (1.0 if n > 0 else 0.0)
+    return LOG_ARMIES[n] if 0 <= n <= ARMY_CAP else (1.0 if n > 0 else 0.0)
 
 
 class ObservationEncoder:
@@ -84,16 +85,17 @@ class ObservationEncoder:
             self.fields[name] = slice(start, start + size)
             start += size
         self.size = start
-        self._continent_members = [c.members for c in board.continents]
+        self.continent_members = [c.members for c in board.continents]
         self._offsets_abs = {name: part.start for name, part in self.fields.items()}
 
     def encode(self, state: "GameState", seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1])."""
+        """The observation of ``seat`` (a float32 array of ``size``, every value in [0, 1]), built
+        from scratch (:class:`risk.rl.incremental.ObservationTracker` keeps one up to date)."""
         # Filled as a Python list and converted once: for a vector this small, setting numpy
         # items one by one, or many small numpy operations, cost more than the list.
         values = [0.0] * self.size
         n, players, f = self.territories, state.players, self._offsets_abs
-        relative = [(s - seat) % players for s in range(players)]
+        relative = relative_seats(players, seat)
         slot_of = [*relative, SEATS]  # the owner slot of each owner, the neutral army last
         owner, armies = state.owner, state.armies
         totals = [0] * state.owners
@@ -103,115 +105,151 @@ class ObservationEncoder:
             if holder >= 0:
                 values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
                 totals[holder] += count
-            values[armies_base + t] = _LOG[count] if count <= ARMY_CAP else 1.0
+            values[armies_base + t] = LOG_ARMIES[count] if count <= ARMY_CAP else 1.0
 
-        hand = state.hands[seat] if seat < len(state.hands) else []
-        wilds = 0
-        for card in hand:
-            if card >= 0:
-                values[f["my_cards"] + card] = 1.0
-            else:
-                wilds += 1
-
-        capitals_hidden = state.phase == Phase.CAPITAL
-        for holder, t in enumerate(state.capitals):
-            if t >= 0 and (holder == seat or not capitals_hidden):
-                values[f["capital"] + SEATS * t + relative[holder]] = 1.0
-
-        source, target = _battle(state)
+        for card in own_cards(state, seat):
+            values[f["my_cards"] + card] = 1.0
+        for t, slot in known_capitals(state, seat, relative):
+            values[f["capital"] + SEATS * t + slot] = 1.0
+        source, target = battle_territories(state)
         if source >= 0:
             values[f["battle"] + 2 * source] = 1.0
         if target >= 0:
             values[f["battle"] + 2 * target + 1] = 1.0
 
-        self._seats(state, relative, totals, values, f["seats"])
+        held = continents_held(state, self.continent_members)
+        continents = max(1, len(self.continent_members))
+        for s in range(players):
+            row = f["seats"] + SEAT_FEATURES * relative[s]
+            values[row:row + SEAT_FEATURES] = seat_row(state, s, totals[s], held[s] / continents, n)
         if state.phase < len(Phase):
             values[f["phase"] + int(state.phase)] = 1.0
-        self._turn(state, wilds, values, f["turn"])
-        self._dice(state, values, f["dice"])
-        self._mission(state, seat, relative, values, f["mission"])
+        values[f["turn"]:f["turn"] + TURN_FEATURES] = turn_values(state, seat)
+        values[f["dice"]:f["dice"] + 6] = dice_values(state)
+        values[f["mission"]:f["mission"] + self.fields["mission"].stop - self.fields["mission"].start] = \
+            mission_values(state, seat, relative, self.continent_names, n)
         if out is None:
             return np.array(values, dtype=np.float32)
         out[:] = values
         return out
 
-    def _seats(self, state: "GameState", relative: list[int], totals: list[int], out: list[float],
-               start: int) -> None:
-        n = self.territories
-        held = [0] * state.owners
-        state_owner = state.owner
-        for members in self._continent_members:
-            first = state_owner[members[0]]
-            if first >= 0 and all(state_owner[t] == first for t in members):
-                held[first] += 1
-        deciding = state.current_player
-        continents = max(1, len(self._continent_members))
-        rules, board = state.rules, state.board
-        for s in range(state.players):
-            row = start + SEAT_FEATURES * relative[s]
-            alive = state.alive[s]
-            count = state.count[s]
-            total = totals[s]
-            out[row + 0] = 1.0
-            out[row + 1] = 1.0 if alive else 0.0
-            out[row + 2] = 1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0
-            out[row + 3] = 1.0 if s == deciding else 0.0
-            out[row + 4] = count / n
-            out[row + 5] = min(1.0, _LOG[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
-            out[row + 6] = min(1.0, len(state.hands[s]) / 10)
-            if alive and count:
-                out[row + 7] = log_armies(rules.income(board, count, state.own_mask[s]))
-            out[row + 8] = log_armies(state.reserve[s])
-            out[row + 9] = held[s] / continents
-            if rules.capitals:
-                out[row + 10] = state.capitals_held(s) / SEATS
 
-    def _turn(self, state: "GameState", wilds: int, out: list[float], o: int) -> None:
-        rules = state.rules
-        out[o + 0] = log_armies(state.pool)
-        out[o + 1] = log_armies(state.withheld)
-        out[o + 2] = log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0
-        out[o + 3] = min(1.0, state.turn / rules.max_turns)
-        out[o + 4] = float(state.conquered)
-        out[o + 5] = float(state.attacked)
-        out[o + 6] = float(state.bonus_used)
-        out[o + 7] = float(state.fortified)
-        out[o + 8] = float(state.commander_ready())
-        out[o + 9] = wilds / 2
-        if state.phase == Phase.OCCUPY:
-            out[o + 10] = log_armies(state.occupy_min)
-            out[o + 11] = log_armies(state.occupy_max())
-
-    @staticmethod
-    def _dice(state: "GameState", out: list[float], o: int) -> None:
-        pending = state.pending
-        attack = getattr(pending, "attack_dice", ())
-        defend = getattr(pending, "defend_dice", ())
-        for i, die in enumerate(attack[:3]):
-            out[o + i] = die / 6
-        for i, die in enumerate(defend[:3]):
-            out[o + 3 + i] = die / 6
-
-    def _mission(self, state: "GameState", seat: int, relative: list[int], out: list[float], o: int) -> None:
-        if state.missions is None or seat >= len(state.missions) or state.missions[seat] is None:
-            return
-        mission = state.missions[seat]
-        out[o + MISSION_KINDS.index(mission.kind)] = 1.0
-        k = o + len(MISSION_KINDS)
-        if mission.kind == "destroy" and 0 <= mission.target < state.players:
-            out[k + relative[mission.target]] = 1.0
-        k += SEATS
-        for name in mission.continents:
-            if name in self.continent_names:
-                out[k + self.continent_names.index(name)] = 1.0
-        k += len(self.continent_names)
-        out[k] = float(mission.third)
-        out[k + 1] = min(1.0, mission.territories / self.territories)
-        out[k + 2] = float(mission.min_armies > 1)
-        out[k + 3] = float(bool(state.mission_done and state.mission_done[seat]))
+# -- the pieces of an observation, shared by the full encoding and the incremental one ----------
 
 
-def _battle(state: "GameState") -> tuple[int, int]:
+def relative_seats(players: int, seat: int) -> list[int]:
+    """The relative slot of each seat as ``seat`` sees them (``seat`` is slot 0)."""
+    return [(s - seat) % players for s in range(players)]
+
+
+def own_cards(state: "GameState", seat: int) -> list[int]:
+    """The territory cards ``seat`` holds (its wild cards are counted in the turn field)."""
+    hand = state.hands[seat] if seat < len(state.hands) else ()
+    return [card for card in hand if card >= 0]
+
+
+def known_capitals(state: "GameState", seat: int, relative: list[int]) -> list[tuple[int, int]]:
+    """(territory, relative seat) of each capital ``seat`` may know of: its own while the
+    capitals are being chosen, every one once they are revealed."""
+    hidden = state.phase == Phase.CAPITAL
+    return [(t, relative[holder]) for holder, t in enumerate(state.capitals)
+            if t >= 0 and (holder == seat or not hidden)]
+
+
+def continents_held(state: "GameState", continent_members) -> list[int]:
+    """How many whole continents each owner holds."""
+    held = [0] * state.owners
+    owner = state.owner
+    for members in continent_members:
+        first = owner[members[0]]
+        if first >= 0 and all(owner[t] == first for t in members):
+            held[first] += 1
+    return held
+
+
+#: Where a seat's total armies sit in its ``seats`` row (the entry that changes most often).
+TOTAL_FEATURE = 5
+
+
+def seat_row(state: "GameState", s: int, total: int, continents_share: float, territories: int) -> list[float]:
+    """The ``seats`` row of seat ``s`` (see the module), given its total armies and its share of
+    the continents held."""
+    alive = state.alive[s]
+    count = state.count[s]
+    rules = state.rules
+    income = log_armies(rules.income(state.board, count, state.own_mask[s])) if alive and count else 0.0
+    return [1.0,
+            1.0 if alive else 0.0,
+            1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0,
+            1.0 if s == state.current_player else 0.0,
+            count / territories,
+            total_feature(total),
+            min(1.0, len(state.hands[s]) / 10),
+            income,
+            log_armies(state.reserve[s]),
+            continents_share,
+            state.capitals_held(s) / SEATS if rules.capitals else 0.0]
+
+
+def total_feature(total: int) -> float:
+    """A seat's total armies as its row shows them: log armies / 1.2, at most 1."""
+    return min(1.0, LOG_ARMIES[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
+
+
+def turn_values(state: "GameState", seat: int) -> list[float]:
+    """The ``turn`` field (see the module) as ``seat`` sees it (its wild cards)."""
+    rules = state.rules
+    hand = state.hands[seat] if seat < len(state.hands) else ()
+    occupying = state.phase == Phase.OCCUPY
+    return [log_armies(state.pool),
+            log_armies(state.withheld),
+            log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0,
+            min(1.0, state.turn / rules.max_turns),
+            float(state.conquered),
+            float(state.attacked),
+            float(state.bonus_used),
+            float(state.fortified),
+            float(state.commander_ready()),
+            hand.count(WILD) / 2,
+            log_armies(state.occupy_min) if occupying else 0.0,
+            log_armies(state.occupy_max()) if occupying else 0.0]
+
+
+def dice_values(state: "GameState") -> list[float]:
+    """The ``dice`` field: the attacker's then the defender's dice on the table / 6."""
+    out = [0.0] * 6
+    pending = state.pending
+    for i, die in enumerate(getattr(pending, "attack_dice", ())[:3]):
+        out[i] = die / 6
+    for i, die in enumerate(getattr(pending, "defend_dice", ())[:3]):
+        out[3 + i] = die / 6
+    return out
+
+
+def mission_values(state: "GameState", seat: int, relative: list[int], continent_names, territories: int) \
+        -> list[float]:
+    """The ``mission`` field of ``seat`` (see the module)."""
+    out = [0.0] * (len(MISSION_KINDS) + SEATS + len(continent_names) + 4)
+    if state.missions is None or seat >= len(state.missions) or state.missions[seat] is None:
+        return out
+    mission = state.missions[seat]
+    out[MISSION_KINDS.index(mission.kind)] = 1.0
+    k = len(MISSION_KINDS)
+    if mission.kind == "destroy" and 0 <= mission.target < state.players:
+        out[k + relative[mission.target]] = 1.0
+    k += SEATS
+    for name in mission.continents:
+        if name in continent_names:
+            out[k + continent_names.index(name)] = 1.0
+    k += len(continent_names)
+    out[k] = float(mission.third)
+    out[k + 1] = min(1.0, mission.territories / territories)
+    out[k + 2] = float(mission.min_armies > 1)
+    out[k + 3] = float(bool(state.mission_done and state.mission_done[seat]))
+    return out
+
+
+def battle_territories(state: "GameState") -> tuple[int, int]:
     """(source, target) of the battle under way, or -1s."""
     if state.phase == Phase.OCCUPY:
         return state.attack_source, state.attack_target

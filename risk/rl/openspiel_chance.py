@@ -12,11 +12,14 @@ An outcome id means the same thing in every state of every game with the same
 - **Deals**, ids ``6972 .. 11067`` (from ``DEAL_BASE``): the game's first move, ``id = DEAL_BASE + k``
   for the deal ``k`` of :data:`DEALS` (4096), equally likely; deal ``k`` seeds the game's
   internal random source (set-up, deck, missions) from the ``seed`` parameter and ``k``.
-- **Blitz ends**, from ``BLITZ_BASE = 11068``: ``id = BLITZ_BASE + ((six * 5 + sea) * M + a) * M + d``
-  with ``M = max_battle_armies + 1``, ``a`` and ``d`` the armies the attacker and the defender
-  lost (0 to ``max_battle_armies``), ``sea`` the sea-lane rounds fought (0 to 4) and ``six``
-  1 if the commander's six was spent. Losses, not armies left, so that an id reads the same
-  whatever the armies were.
+- **Blitz ends**, from ``BLITZ_BASE = 11068``: ``id = BLITZ_BASE + ((six * 5 + sea) * 4 + end) * M + k``
+  with ``M = max_battle_armies + 1``, ``sea`` the sea-lane rounds fought (0 to 4), ``six`` 1 if
+  the commander's six was spent, and ``end`` how the blitz ended: 0, the target fell, and ``k``
+  is the armies the attacker lost; 1, 2 or 3, the source came down to its ``stop_at``, one below
+  it or two below it (a round takes up to two armies, three against a sea lane's extra die), and
+  ``k`` is the armies the defender lost. Losses, not armies left, so that an id reads the same
+  whatever the armies were; one count per id, not both sides' (every end of a blitz fixes one
+  side), so that the ids grow with ``max_battle_armies``, not with its square.
 
 The probabilities are the engine's own (:meth:`risk.state.GameState.chance_outcomes`).
 """
@@ -42,6 +45,8 @@ ROLL_OUTCOMES = len(ATTACK_ROLLS) * len(DEFEND_ROLLS)
 DEALS = 4096
 DEAL_BASE = ROLL_OUTCOMES
 BLITZ_BASE = DEAL_BASE + DEALS
+#: How a blitz can end: the target fell, or the source stopped at, one or two below its stop_at.
+BLITZ_ENDS = 4
 _ATTACK_INDEX = {roll: i for i, roll in enumerate(ATTACK_ROLLS)}
 _DEFEND_INDEX = {roll: i for i, roll in enumerate(DEFEND_ROLLS)}
 _SEA_VALUES = SEA_ROUNDS_FOUGHT_VALUES
@@ -59,21 +64,36 @@ class ChanceNumbering:
             raise ChanceNumberingError(f"max_battle_armies={max_battle_armies} must be at least 1")
         self.max_battle_armies = max_battle_armies
         self._span = max_battle_armies + 1
-        self.size = BLITZ_BASE + 2 * _SEA_VALUES * self._span * self._span
+        self.size = BLITZ_BASE + 2 * _SEA_VALUES * BLITZ_ENDS * self._span
 
     def encode(self, outcome, action, position) -> int:
         """The id of ``outcome`` of the chance ``action`` in ``position`` (before it is played).
         Raises :class:`ChanceNumberingError` for losses beyond ``max_battle_armies``."""
         if isinstance(outcome, RollOutcome):
             return len(DEFEND_ROLLS) * _ATTACK_INDEX[outcome.attack_dice] + _DEFEND_INDEX[outcome.defend_dice]
-        attacker_losses = position.armies[action.source] - outcome.attackers
-        defender_losses = position.armies[action.target] - outcome.defenders
-        if max(attacker_losses, defender_losses) > self.max_battle_armies:
+        if outcome.defenders == 0:
+            end, lost = 0, position.armies[action.source] - outcome.attackers
+        else:
+            end, lost = 1 + action.stop_at - outcome.attackers, position.armies[action.target] - outcome.defenders
+            if not 1 <= end < BLITZ_ENDS:
+                raise ChanceNumberingError(f"a blitz stopping at {action.stop_at} ended with {outcome.attackers} "
+                                           "attacking armies, which no outcome id names")
+        if lost > self.max_battle_armies:
             raise ChanceNumberingError(
-                f"a blitz losing {max(attacker_losses, defender_losses)} armies exceeds the game parameter "
+                f"a blitz losing {lost} armies exceeds the game parameter "
                 f"max_battle_armies={self.max_battle_armies}; load the game with a larger one")
-        sea_and_six = int(outcome.six_spent) * _SEA_VALUES + outcome.sea_rounds_fought
-        return BLITZ_BASE + (sea_and_six * self._span + attacker_losses) * self._span + defender_losses
+        return BLITZ_BASE + (self._blitz_kind(outcome.six_spent, outcome.sea_rounds_fought, end)) * self._span + lost
+
+    @staticmethod
+    def _blitz_kind(six: bool, sea: int, end: int) -> int:
+        return (int(six) * _SEA_VALUES + sea) * BLITZ_ENDS + end
+
+    def _blitz_parts(self, outcome_id: int) -> tuple[bool, int, int, int]:
+        """(six spent, sea-lane rounds, how it ended, the armies lost) of a blitz id."""
+        kind, lost = divmod(outcome_id - BLITZ_BASE, self._span)
+        rest, end = divmod(kind, BLITZ_ENDS)
+        six, sea = divmod(rest, _SEA_VALUES)
+        return bool(six), sea, end, lost
 
     @staticmethod
     def deal(outcome_id: int) -> int:
@@ -95,14 +115,13 @@ class ChanceNumbering:
         if not is_blitz:
             attack, defend = divmod(outcome_id, len(DEFEND_ROLLS))
             return RollOutcome(ATTACK_ROLLS[attack], DEFEND_ROLLS[defend])
-        rest, defender_losses = divmod(outcome_id - BLITZ_BASE, self._span)
-        sea_and_six, attacker_losses = divmod(rest, self._span)
-        six, sea = divmod(sea_and_six, _SEA_VALUES)
-        return BlitzOutcome(position.armies[action.source] - attacker_losses,
-                            position.armies[action.target] - defender_losses, sea, bool(six))
+        six, sea, end, lost = self._blitz_parts(outcome_id)
+        if end == 0:
+            return BlitzOutcome(position.armies[action.source] - lost, 0, sea, six)
+        return BlitzOutcome(action.stop_at - (end - 1), position.armies[action.target] - lost, sea, six)
 
     def describe(self, outcome_id: int, action=None, position=None) -> str:
-        """A short text for the outcome (``roll 6-5-1 v 4-3``, ``blitz loses 2 v 5``)."""
+        """A short text for the outcome (``roll 6-5-1 v 4-3``, ``blitz conquers, attacker loses 2``)."""
         if DEAL_BASE <= outcome_id < BLITZ_BASE:
             return f"deal {outcome_id - DEAL_BASE}"
         if 0 <= outcome_id < ROLL_OUTCOMES:
@@ -112,8 +131,9 @@ class ChanceNumbering:
             return f"roll {dice} v {answer}"
         if not BLITZ_BASE <= outcome_id < self.size:
             return f"chance outcome {outcome_id} (out of range)"
-        rest, defender_losses = divmod(outcome_id - BLITZ_BASE, self._span)
-        sea_and_six, attacker_losses = divmod(rest, self._span)
-        six, sea = divmod(sea_and_six, _SEA_VALUES)
+        six, sea, end, lost = self._blitz_parts(outcome_id)
+        what = (f"blitz conquers, attacker loses {lost}" if end == 0 else
+                f"blitz stops {('at its limit', 'one below its limit', 'two below its limit')[end - 1]}, "
+                f"defender loses {lost}")
         extra = (f", {sea} sea-lane rounds" if sea else "") + (", six spent" if six else "")
-        return f"blitz loses {attacker_losses} v {defender_losses}{extra}"
+        return what + extra

@@ -53,6 +53,7 @@ from risk.missions import mission_deck, territory_mission
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
 from risk.rl.openspiel_chance import DEAL_BASE, DEALS, ChanceNumbering
+from risk.rl.openspiel_log import Move, Snapshot, history_lines, moves
 from risk.rl.openspiel_observer import RiskObserver
 from risk.rules import Rules
 from risk.state import GameState, RandomSource, classic_board
@@ -66,7 +67,7 @@ DEFAULT_PARAMETERS = {
     "map": "",
     "max_turns": 0,
     "seed": 0,
-    "max_battle_armies": 1000,
+    "max_battle_armies": 1_000_000,
 }
 
 #: A bound on the moves (decisions and chance outcomes) of one turn, for ``max_game_length``:
@@ -84,7 +85,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=6,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=DEFAULT_PARAMETERS,
@@ -209,23 +210,6 @@ class _CopiedSource(RandomSource):
 
 
 
-class _Log:
-    """One move of the game as the players saw it: who moved, what, the events, and each seat's
-    hand afterwards if it changed. Linked to the move before, so a clone shares the past."""
-
-    __slots__ = ("previous", "actor", "action", "events", "hands")
-
-    def __init__(self, previous, actor, action, events, hands):
-        self.previous, self.actor, self.action, self.events, self.hands = previous, actor, action, events, hands
-
-    def moves(self) -> list["_Log"]:
-        out, entry = [], self
-        while entry is not None:
-            out.append(entry)
-            entry = entry.previous
-        return out[::-1]
-
-
 class _Core:
     """Everything a state holds, copied cheaply: OpenSpiel clones a Python state by deep-copying
     its ``__dict__``, and a plain deep copy would copy the board and the rules too."""
@@ -244,6 +228,18 @@ class _Core:
         copied = position.copy(_CopiedSource(position.rng)) if position is not None else None
         return _Core(self.game, copied, self.chance_action, self.log, self.hands)
 
+    def __reduce__(self):
+        # serialize() pickles the state's __dict__: a flat snapshot, not the linked moves,
+        # which pickle would follow by recursion (past Python's limit in a 40-turn game)
+        return Snapshot.of(self.position, self.chance_action, self.log).__reduce__()
+
+    @classmethod
+    def restored(cls, game: "RiskGame", snapshot: Snapshot) -> "_Core":
+        """The core of a state of ``game`` written as ``snapshot``."""
+        position = GameState.from_dict(snapshot.position, game.board) if snapshot.position is not None else None
+        hands = tuple(tuple(h) for h in position.hands) if position is not None else ()
+        return cls(game, position, snapshot.chance_action, snapshot.last_move(), hands)
+
 
 class RiskState(pyspiel.State):
     """A position of the game, or the chance node of an attack or a blitz just chosen."""
@@ -251,6 +247,11 @@ class RiskState(pyspiel.State):
     def __init__(self, game: RiskGame, position: GameState | None, core: _Core | None = None):
         super().__init__(game)
         self._core = core or _Core(game, position)
+
+    def __setattr__(self, name: str, value) -> None:
+        if type(value) is Snapshot:  # deserialize_state setting the unpickled attributes (see Snapshot)
+            value = _Core.restored(self.get_game(), value)
+        super().__setattr__(name, value)
 
     # -- what the engine knows -----------------------------------------------------------------
 
@@ -265,12 +266,22 @@ class RiskState(pyspiel.State):
         """The engine action whose outcome the chance node draws, or None at a decision."""
         return self._core.chance_action
 
-    def moves(self) -> list["_Log"]:
-        """The game so far, one entry per move: ``actor`` (-1 for chance), the engine ``action``
-        (None for a chance outcome), the ``events`` it produced (filter them with
-        ``event.visible_to(seat)``) and ``hands`` (every seat's cards after it, when they changed).
-        The full record: a player may see only what the observer shows him."""
-        return self._core.log.moves() if self._core.log is not None else []
+    def moves(self) -> list[Move]:
+        """The game so far, one :class:`~risk.rl.openspiel_log.Move` per move: ``actor`` (-1 for
+        chance), the engine ``action`` (None for a chance outcome), the ``events`` it produced
+        (filter them with ``event.visible_to(seat)``) and ``hands`` (every seat's cards after it,
+        when they changed). The full record: a player may see only what the observer shows him."""
+        return moves(self._core.log)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The latest move (the others linked behind it), or None before the deal."""
+        return self._core.log
+
+    def history_as_seen(self, player: int) -> str:
+        """The game so far as ``player`` saw it, spelled out move by move (what the information
+        state string carries as a digest; see :mod:`risk.rl.openspiel_log`)."""
+        return "\n".join(history_lines(self._core.log, player, True, self._core.game.board))
 
     # -- the OpenSpiel API ---------------------------------------------------------------------
 
@@ -334,7 +345,7 @@ class RiskState(pyspiel.State):
         hands = tuple(tuple(h) for h in core.position.hands)
         changed = hands if hands != core.hands else None
         core.hands = hands
-        core.log = _Log(core.log, actor, action, tuple(events), changed)
+        core.log = Move(core.log, actor, action, tuple(events), changed)
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core

@@ -1,19 +1,27 @@
-"""What a player of ``python_markov_risk`` observes: the tensor, its string, and the information
-state string. Everything here is read from the public part of the position and the player's
-own secrets (their cards and mission), never from the others' cards, missions, unrevealed
-capitals or the deck.
+"""What a player of ``python_markov_risk`` observes: the tensors, their strings, and the
+information state string. Everything here is read from the public part of the position and the
+player's own secrets (their cards and mission), never from the others' cards, missions,
+unrevealed capitals or the deck.
 
-The observation tensor is the seat's observation of the PettingZoo and Gymnasium environments
-(:class:`risk.rl.observation.ObservationEncoder`, laid out field by field in ``docs/rl.md``):
-a flat float32 vector in [0, 1], rotated so that the observing player comes first, each field
-(``owner``, ``armies``, ``my_cards``, ``capital``, ``battle``, ``seats``, ``phase``, ``turn``,
-``dice``, ``mission``) a named piece of ``observer.dict``.
+The **observation tensor** is the seat's observation of the PettingZoo and Gymnasium
+environments (:class:`risk.rl.observation.ObservationEncoder`, laid out field by field in
+``docs/rl.md``): a flat float32 vector in [0, 1], rotated so that the observing player comes
+first, each field (``owner``, ``armies``, ``my_cards``, ``capital``, ``battle``, ``seats``,
+``phase``, ``turn``, ``dice``, ``mission``) a named piece of ``observer.dict``.
+
+The **information state tensor** (:class:`InformationStateEncoder`) is the observation followed
+by what the player has seen of the cards: ``discard``, the cards traded and not yet shuffled back
+into the deck (one per territory card, then the wild cards / 2), and ``deck``, the cards left in
+the deck and in the discard pile, each as a share of the whole deck. Risk's past does not fit a
+tensor of fixed size, so this one summarises it: everything the player knows of the position,
+and where the cards it cannot see may be; two histories that end in the same position with the
+same cards seen share a tensor. (The information state string tells every history apart.)
 
 With ``private_info=NONE`` (a public observer) there is a string and no tensor: the string
 leaves out the observer's own cards and mission. The information state string
-(``perfect_recall=True``) is the game so far as the player saw it, move by move (a secret capital choice of another seat shows as "chooses a
-capital", a card drawn as in the events, the player's own hand after every change), followed
-by the current observation string. There is no information state tensor.
+(``perfect_recall=True``) is a digest of the game so far as the player saw it, move by move
+(:func:`risk.rl.openspiel_log.seen_digest`), followed by the current observation string;
+``RiskState.history_as_seen(player)`` spells that history out.
 """
 
 from __future__ import annotations
@@ -21,14 +29,19 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from risk.actions import ChooseCapital
-from risk.cards import WILD
+from risk.cards import full_deck
 from risk.phase import Phase
 from risk.rl.observation import ObservationEncoder
+from risk.rl.openspiel_log import card_name, seen_digest
+
+
+#: The wild cards of a deck (the cards are the territories' and these).
+WILD_CARDS = len(full_deck(0))
 
 
 class RiskObserver:
-    """Builds a player's observation tensor and strings (OpenSpiel's PyObserver interface).
+    """Builds a player's tensor (the observation, or with perfect recall the information state)
+    and strings (OpenSpiel's PyObserver interface).
 
     Raises ``ValueError`` for observation parameters or an observation type it does not provide
     (every player's private information, or no public information)."""
@@ -44,9 +57,9 @@ class RiskObserver:
         self._private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._encoder = None
         self.tensor, self.dict = None, {}
-        if self._perfect_recall or not self._private:
+        if not self._private:
             return
-        self._encoder = ObservationEncoder(game.board)
+        self._encoder = InformationStateEncoder(game.board) if self._perfect_recall else ObservationEncoder(game.board)
         self.tensor = np.zeros(self._encoder.size, np.float32)
         self.dict = {name: self.tensor[part] for name, part in self._encoder.fields.items()}
 
@@ -76,7 +89,9 @@ class RiskObserver:
         now = self._observation_string(state.position, player)
         if not self._perfect_recall:
             return now
-        return "\n".join(self._history(state, player) + ["now: " + now])
+        last = state.last_move
+        digest = seen_digest(last, player, self._private, self._game.board)
+        return f"history {digest} after {last.number if last is not None else 0} moves\nnow: {now}"
 
     def _observation_string(self, position, player: int) -> str:
         if position is None:
@@ -94,7 +109,7 @@ class RiskObserver:
             parts.append(f"move in at least {position.occupy_min}")
         parts.append("cards held " + " ".join(str(len(h)) for h in position.hands[:position.players]))
         if self._private:
-            parts.append("your cards " + (" ".join(_card_name(c, board) for c in sorted(position.hands[player]))
+            parts.append("your cards " + (" ".join(card_name(c, board) for c in sorted(position.hands[player]))
                                           or "none"))
             mission = self._own_mission(position, player)
             if mission is not None:
@@ -107,26 +122,44 @@ class RiskObserver:
                                for t, o in enumerate(position.owner)))
         return " | ".join(parts)
 
-    def _history(self, state, player: int) -> list[str]:
-        board = self._game.board
-        lines, hand = [], ()
-        for move in state.moves():
-            if move.actor >= 0:
-                secret = isinstance(move.action, ChooseCapital) and move.actor != player
-                what = "chooses a capital" if secret else move.action.text(board)
-                lines.append(f"Player {move.actor + 1}: {what}")
-            lines.extend(event.describe(board) for event in move.events if event.visible_to(player))
-            if self._private and move.hands is not None and move.hands[player] != hand:
-                hand = move.hands[player]
-                lines.append("your cards " + (" ".join(_card_name(c, board) for c in sorted(hand)) or "none"))
-        return lines
-
-
-def _card_name(card: int, board) -> str:
-    return "wild" if card == WILD else board.names[card]
-
-
 def _owner_mark(position, owner: int) -> str:
     if owner < 0:
         return "-"
     return "N" if owner == position.neutral else f"P{owner + 1}"
+
+
+class InformationStateEncoder:
+    """The information state tensor of a player (see the module): the observation, then
+    ``discard`` (N + 1) and ``deck`` (2). ``fields`` names each slice, as
+    :class:`~risk.rl.observation.ObservationEncoder`'s do."""
+
+    def __init__(self, board):
+        self.observation = ObservationEncoder(board)
+        territories = len(board)
+        self.fields = dict(self.observation.fields)
+        start = self.observation.size
+        for name, size in (("discard", territories + 1), ("deck", 2)):
+            self.fields[name] = slice(start, start + size)
+            start += size
+        self.size = start
+        self._whole_deck = territories + WILD_CARDS
+
+    def encode(self, position, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The tensor of ``player`` in ``position`` (a float32 array of ``size``, in [0, 1])."""
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        seen = self.observation.size
+        self.observation.encode(position, player, out=out[:seen])
+        out[seen:] = 0.0
+        discard = self.fields["discard"].start
+        wilds = 0
+        for card in position.discard:
+            if card >= 0:
+                out[discard + card] = 1.0
+            else:
+                wilds += 1
+        out[discard + len(position.board)] = min(1.0, wilds / WILD_CARDS)
+        deck = self.fields["deck"].start
+        out[deck] = min(1.0, len(position.deck) / self._whole_deck)
+        out[deck + 1] = min(1.0, len(position.discard) / self._whole_deck)
+        return out

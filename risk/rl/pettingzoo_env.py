@@ -45,14 +45,27 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from risk.rl.codec import ActionCodec
+from risk.rl.incremental import MaskTracker, ObservationTracker
 from risk.rl.observation import SEATS, ObservationEncoder
+from risk.phase import Phase
 from risk.rl.setup import GAME_KEYS, GameOptions, game_options
 from risk.state import GameState
 
 
 def env(**options: Any) -> "AECEnv":
     """The environment, wrapped as PettingZoo's own are (order enforcing: ``reset`` first)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+    return _OrderEnforcing(raw_env(**options))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order enforcing, with ``last`` handed to the environment in one call: the
+    inherited ``last`` reads five attributes through the wrapper's ``__getattr__``, a tenth of a
+    step's cost. Before ``reset`` it refuses as the inherited one does."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
 
 
 class raw_env(AECEnv):
@@ -86,6 +99,8 @@ class raw_env(AECEnv):
         if self.codec is None or not self.codec.compatible(config.board, config.rules):
             self.codec = ActionCodec(config.board, config.rules)
             self.encoder = ObservationEncoder(config.board)
+            self._masks = MaskTracker(self.codec)
+            self._views = [ObservationTracker(self.encoder, seat) for seat in range(SEATS)]
             observation = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
             mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
             self._observation_space = spaces.Dict({"observation": observation, "action_mask": mask})
@@ -137,30 +152,33 @@ class raw_env(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._fallen = 0
-        self._mask_cache: tuple[int, np.ndarray] | None = None
+        self._masked_at = -1  # the move the mask tracker was last updated at
+        self._paid = False  # whether rewards holds a payment to clear before the next move
         self._moves = 0
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        observation = self.encoder.encode(self.game, seat)
+        observation = self._views[seat].update(self.game).copy()
         if seat == self.game.current_player:
-            mask = self._mask()
+            mask = self._mask().copy()
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def _mask(self) -> np.ndarray:
-        if self._mask_cache is None or self._mask_cache[0] != self._moves:
-            self._mask_cache = (self._moves, self.codec.mask(self.game))
-        return self._mask_cache[1].copy()
+        """The mask of the seat to move (the tracker's array, updated once per move)."""
+        if self._masked_at != self._moves:
+            self._masked_at = self._moves
+            return self._masks.update(self.game)
+        return self._masks.mask
 
     def state(self) -> np.ndarray:
         out = np.zeros(SEATS * self.encoder.size, dtype=np.float32)
         size = self.encoder.size
         for seat in range(self.game.players):
-            self.encoder.encode(self.game, seat, out[seat * size:(seat + 1) * size])
+            out[seat * size:(seat + 1) * size] = self._views[seat].update(self.game)
         return out
 
     def step(self, action: int | None) -> None:
@@ -171,13 +189,15 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         game = self.game
-        move = self.codec.decode(int(action), game)
+        self._mask()  # decoding checks the index against the mask of this move
+        move = self._masks.decode(int(action), game)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._paid:  # rewards are paid at the end only: most moves have none to clear or add
+            self._clear_rewards()
+            self._paid = False
         game.apply(move)
         self._moves += 1
         self._settle()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -186,6 +206,9 @@ class raw_env(AECEnv):
         game, config = self.game, self.config
         names = self.possible_agents
         players = config.players
+        if len(game.eliminated) == self._fallen and game.phase != Phase.GAME_OVER:
+            self.agent_selection = names[game.current_player]  # the usual move: nobody fell, no end
+            return
         for victim in game.eliminated[self._fallen:]:
             self._fallen += 1
             agent = names[victim]
@@ -210,6 +233,8 @@ class raw_env(AECEnv):
                     self.rewards[agent] = config.place_reward(place)
         else:
             self.agent_selection = names[game.current_player]
+        self._accumulate_rewards()
+        self._paid = True
         self._deads_step_first()
 
     # -- rendering -----------------------------------------------------------------------------

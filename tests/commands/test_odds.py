@@ -156,7 +156,7 @@ def test_bad_values_give_one_line(capsys, argv, expected):
 def test_bad_options_are_argparse_one_liners(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2
-    assert err.startswith("risk odds: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("risk: error: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
 @pytest.mark.parametrize("name, expected", [
@@ -167,7 +167,7 @@ def test_bad_options_are_argparse_one_liners(capsys, argv):
 def test_an_unwritable_plot_path_is_refused_before_any_work(capsys, tmp_path, name, expected):
     code, out, err = run(capsys, "10", "5", "--plot", str(tmp_path / name) if name else str(tmp_path))
     assert code == 2 and out == ""
-    assert err.startswith("risk odds: error: argument --plot: ") and err.count("\n") == 1
+    assert err.startswith("risk: error: argument --plot: ") and err.count("\n") == 1
     assert expected in err
 
 

@@ -86,3 +86,30 @@ def test_an_invisible_driver_not_asked_for_is_refused(monkeypatch):
     pygame.display.init()  # stays on the dummy driver the test process started with
     with pytest.raises(UsageError, match="no display"):
         app_module.check_driver()
+
+
+@pytest.mark.parametrize("extra", [["--players", "3"], ["--bots", "angry"], ["--seed", "4"], ["--map", "x.json"],
+                                   ["--rules", "fortify=connected"], ["--rules-preset", "uk-old"],
+                                   ["--max-turns", "9"], ["--humans", "2"], ["--seat", "2"], ["--bots-only"]])
+def test_load_refuses_the_options_of_a_new_game_in_one_line(extra, tmp_path, capsys):
+    """A saved game comes back as it was saved: an option that would set up another game is
+    refused, not silently ignored."""
+    from risk.cli import main
+
+    save = tmp_path / "game.jsonl"
+    save.write_text("not read: the options are refused first\n")
+    assert main(["play", "--load", str(save), *extra]) != 0
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("risk: error: "), err
+    assert extra[0] in err and "--load" in err, err
+
+
+def test_a_bad_command_line_and_a_bad_value_read_the_same(capsys):
+    """argparse's refusals and the program's own are one form: ``risk: error: ...``, one line."""
+    from risk.cli import main
+
+    for argv in (["play", "--speed", "warp"], ["play", "--size", "10x10"], ["play", "--players", "x"],
+                 ["play", "--bots", "nosuchbot"]):
+        assert main(argv) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("risk: error: ") and err.count("\n") == 1, (argv, err)

@@ -83,3 +83,35 @@ def test_one_roll_is_measured_against_its_exact_odds():
     assert mine.luck == pytest.approx((2 - expected_killed) - (0 - expected_lost))
     # (0, 2) and (1, 1): the defender loses 2 or 1
     assert expected_killed == pytest.approx(float(Fraction(2890, 7776) * 2 + Fraction(2611, 7776)))
+
+
+@pytest.mark.parametrize("width", [260, 340, 420, 600])
+@pytest.mark.parametrize("last", [7, 12, 38, 95, 160])
+def test_no_tick_of_a_chart_overlaps_the_axis_name(width, last, monkeypatch):
+    """The turn numbers under a chart leave room for the word "turn" at its corner."""
+    from risk.gui import graphs, theme
+
+    words: dict[int, str] = {}
+    render = theme.render
+
+    def remembered(text, *args, **kwargs):
+        label = render(text, *args, **kwargs)
+        words[id(label)] = text
+        return label
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            rect = super().blit(source, dest, *args, **kwargs)
+            drawn.append((words.get(id(source), ""), pygame.Rect(dest) if len(dest) == 4 else rect))
+            return rect
+
+    pygame.font.init()
+    monkeypatch.setattr(theme, "render", remembered)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    surface = Recording((width + 20, 220))
+    xs = list(range(0, last + 1, max(1, last // 12)))
+    graphs.draw_chart(surface, pygame.Rect(10, 10, width, 200), "Armies", xs, [[5 + x for x in xs]], [0], -1)
+    axis = [rect for text, rect in drawn if text == "turn"]
+    ticks = [rect for text, rect in drawn if text.isdigit() and rect.top > 150]
+    assert axis and ticks
+    assert axis[0].collidelist(ticks) < 0, (axis[0], ticks)

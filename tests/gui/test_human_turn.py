@@ -58,6 +58,23 @@ def test_place_the_rest_automatically_during_set_up():
     assert not scene.auto_setup, "the automatic placing ends with the set-up"
 
 
+def test_the_armies_placed_automatically_are_spread_on_the_borders():
+    """Not every army on one territory: on the borders, where the enemy can strike."""
+    rules = Rules(setup="claim", placement="turns")
+    app = start(quick_config(seed=3, rules=rules, speed="max"))
+    scene = game(app)
+    until(app, lambda: scene.session.is_human_turn())
+    click(app, button(app, "Place the rest automatically").rect.center)
+    until(app, lambda: not scene.state.phase.is_setup, limit=3000)
+    state = scene.state
+    board = state.board
+    reinforced = [t for t in state.territories_of(0) if state.armies[t] > 1]
+    assert len(reinforced) >= 3, [(board.names[t], state.armies[t]) for t in reinforced]
+    for t in reinforced:
+        assert any(state.owner[n] != 0 for n in board.neighbours[t]), f"{board.names[t]} is not on a border"
+    assert max(state.armies[t] for t in reinforced) <= state.rules.starting_armies(3) // 3
+
+
 NORTH_AMERICA = ["Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec",
                  "Western United States", "Eastern United States", "Central America"]
 
@@ -204,3 +221,33 @@ def test_hint_asks_the_best_bot(monkeypatch):
     actions = len(scene.session.match.record.actions)
     click(app, button(app, "Do it").rect.center)
     assert len(scene.session.match.record.actions) == actions + 1
+
+
+def test_a_message_about_the_deploy_is_gone_once_the_attack_begins():
+    """"Undone." answers the undo; it does not stay on the bar into the attack phase."""
+    from risk.gui.hud import bar_text
+
+    state = classic_position({"Alaska": (0, 5), "Kamchatka": (1, 1)}, phase=Phase.DEPLOY, pool=4)
+    app = scene_with(state, [HumanAgent(), angry(), angry()])
+    scene = game(app)
+    alaska = state.board.id("Alaska")
+    territory_click(app, alaska)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert any(block.text == "Undone." for block in bar_text(scene))
+    hover(app, scene.view.centre(alaska))
+    click(app, button(app, "Place all here").rect.center)
+    assert scene.state.phase == Phase.ATTACK
+    assert not any(block.text == "Undone." for block in bar_text(scene))
+
+
+def test_the_hint_comes_from_the_strongest_bot_the_expert_plays():
+    """Expert plays the strongest bot; the hint is that bot's move too, and comes in moments."""
+    from ai.registry import STRONGEST
+    from risk.gui import setup as S
+
+    app = start(quick_config(seed=12))
+    scene = game(app)
+    press(app, pygame.K_h)
+    assert scene.hint["bot"] == STRONGEST == S.DIFFICULTIES["Expert"]
+    until(app, lambda: scene.hint.get("action") is not None, limit=2000)
+    assert scene.state.is_legal(scene.hint["action"])

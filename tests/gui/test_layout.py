@@ -10,8 +10,8 @@ from risk.gui.session import HumanAgent
 from risk.phase import Phase
 from risk.rules import Rules
 
-from tests.support.gui import (SIZES, angry, attack_moment, classic_position, frames, game, press, quick_config,
-                               scene_with, start, territory_click, until)
+from tests.support.gui import (SIZES, angry, attack_moment, classic_position, frames, game, hover, press,
+                               quick_config, scene_with, start, territory_click, until)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -122,3 +122,21 @@ def test_a_resize_lays_the_panels_out_at_once():
     assert all(w.rect.right <= 1000 for w in scene.widgets())
     until(app, lambda: not scene.map_stale)
     assert scene.view.map_rect.right <= scene.rects["map"].right
+
+
+def test_the_title_counts_rounds_as_well_as_player_turns():
+    """Turn 4 of a three-player game is the person's second: round 2."""
+    from risk.gui.panels import title_variants
+
+    app = start(quick_config(seed=5))
+    scene = game(app)
+    assert scene.session.is_human_turn() and "round 1" in title_variants(scene)[0]
+    hover(app, scene.view.centre(scene.state.territories_of(0)[0]))
+    press(app, pygame.K_a)
+    press(app, pygame.K_e)
+    press(app, pygame.K_RETURN)
+    until(app, lambda: scene.session.is_human_turn() and app.top is scene or type(app.top).__name__ != "GameScene")
+    if app.top is not scene:
+        press(app, pygame.K_RETURN)  # "while you waited"
+    title = title_variants(scene)[0]
+    assert scene.state.turn == 4 and title.startswith("Turn 4") and "round 2" in title, title

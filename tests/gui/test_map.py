@@ -136,3 +136,16 @@ def test_a_lost_die_keeps_its_pips_readable():
     diagonal = [surface.get_at((rect.x + k, rect.y + k))[:3] for k in range(6, rect.width - 6)]
     assert LOST not in diagonal, "no red line through the face"
     assert LOST in [surface.get_at((rect.x + k, rect.bottom + 1))[:3] for k in range(8, 30)], "a red rim"
+
+
+def test_a_long_arrow_over_land_goes_straight():
+    """Only a sea route across the map's edge is drawn as two strokes: on the Isles map Sea
+    Cliffs and Long Reach border by land, their badges more than half the map apart."""
+    from risk.gui.animation import arrow_paths
+    from risk.gui.setup import load_board
+
+    app = start(quick_config(board=load_board(DATA / "isles" / "isles.map"), players=2, bots=["angry"]))
+    view, board = game(app).view, game(app).state.board
+    cliffs, reach = board.id("Sea Cliffs"), board.id("Long Reach")
+    assert abs(view.centre(cliffs)[0] - view.centre(reach)[0]) > view.map_rect.width / 2
+    assert len(arrow_paths(view, cliffs, reach)) == 1

@@ -81,6 +81,34 @@ def test_a_changed_edition_brings_its_own_options_and_keyboard_changes_rows(data
     assert screen.setup.preset == "uk-new" and screen.setup.options == {}
 
 
+def test_the_editions_and_changed_options_are_described_in_words(data_folder, monkeypatch):
+    """What an edition changes, and the options changed on top of it, read as sentences, not as
+    the rules' own keys (``setup_limit=4``)."""
+    from risk.gui import theme
+    from risk.rules import PRESETS, Rules
+
+    shown: list[str] = []
+    render = theme.render
+    monkeypatch.setattr(theme, "render", lambda text, *a, **k: shown.append(text) or render(text, *a, **k))
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    keys = {f"{name}" for name in Rules().to_dict()} | {"True", "False"}
+    press(app, pygame.K_DOWN)                     # the edition row: its changes are described
+    for _ in PRESETS:
+        shown.clear()
+        frames(app, 1)
+        raw = [text for text in shown if "=" in text or any(key in text.split() for key in keys if "_" in key)]
+        assert not raw, (screen.setup.preset, raw)
+        press(app, pygame.K_RIGHT)
+    screen.setup = replace(screen.setup, options={"fortify": "connected", "missions": True})
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)                     # a seat: the options changed are listed
+    shown.clear()
+    frames(app, 1)
+    changed = [text for text in shown if "along your land" in text or "missions" in text.lower()]
+    assert changed and not [text for text in shown if "=" in text], shown
+
+
 def test_missions_with_two_players_cannot_start_and_say_why(data_folder):
     app = start(PlayConfig(menu=True, speed="max"))
     screen = open_new_game(app)
@@ -231,3 +259,41 @@ def test_the_new_game_screen_fits_six_players_at_every_size(size, data_folder):
         assert label.right <= left.left and left.right <= value.left and value.right <= right.left
         assert screen.inner(columns["seats"] if row in ("players", "sound", "seed") or row.startswith("seat")
                             else columns["rules"]).contains(value), row
+
+
+def test_generate_a_world_with_its_size_style_and_seed_shown_in_the_preview(data_folder):
+    """The screen's "Generate a world": its size, style and seed are rows under the list, the
+    preview shows the very world the game is played on, and the choices are remembered."""
+    from risk.gui.scenes.game import GameScene
+    from risk.worlds import generate
+
+    app = start(PlayConfig(menu=True, speed="max"))
+    screen = open_new_game(app)
+    click(app, widget_with(app, "Generate a world").rect.center)
+    assert screen.setup.generated and screen.rows()[1:4] == ["world_size", "world_style", "world_seed"]
+    click(app, row_button(app, "world_size", 1).rect.center)      # 42 -> 60 territories
+    click(app, row_button(app, "world_style", 1).rect.center)     # continents -> islands
+    click(app, row_button(app, "world_seed", 1).rect.center)      # seed 1 -> 2
+    world = screen.setup.world
+    assert (world.territories, world.style, world.seed) == (60, "islands", 2)
+    view, summary = screen._loaded_preview()
+    expected = generate(60, seed=2, style="islands")
+    assert view.board.source == expected and summary.startswith(f"{expected['name']}: 60 territories")
+    click(app, widget_with(app, "Start").rect.center)
+    scene = app.find(GameScene)
+    assert scene is not None and scene.state.board.source == expected
+    remembered = json.loads((data_folder / "settings.json").read_text())
+    assert remembered["map"] == "generated" and remembered["world"] == {"territories": 60, "style": "islands", "seed": 2}
+    assert S.load_settings().world == world
+
+
+def test_a_big_world_starts_with_armies_enough_for_it():
+    """The standard table's 30 armies each cannot cover 100 territories each: a 400-territory
+    world gets as many armies a territory as the classic map."""
+    from risk.rules import Rules
+
+    setup = replace(S.GameSetup(), map_path=S.WORLD_MAP, world=S.WorldChoice(400, "continents", 3))
+    config = S.play_config(setup)
+    assert config.rules.starting_armies(4) == -(-30 * 400 // 42)
+    small = S.play_config(replace(setup, world=S.WorldChoice(42, "continents", 3)))
+    assert small.rules.starting_armies(4) == Rules().starting_armies(4)

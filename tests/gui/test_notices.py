@@ -62,3 +62,17 @@ def test_a_continent_changing_hands_is_noticed():
     notices = [line.text for line in scene.session.log if line.kind == "continent"]
     assert notices and len(notices) >= changes - 1  # the last one may come with the game's end
     assert any("now holds" in text for text in notices)
+
+
+def test_while_you_waited_shows_at_the_second_turn_of_a_dealt_game():
+    """With territories dealt and armies placed automatically the game starts at the person's
+    first turn; what the others took before the second is still told."""
+    app = start(quick_config(players=4, bots=["angry"] * 3, seed=7))
+    scene = game(app)
+    until(app, lambda: scene.session.is_human_turn() and app.top is scene)
+    left = list(scene.state.owner)
+    _end_my_turn(app, scene)
+    until(app, lambda: scene.session.is_human_turn() or isinstance(app.top, WaitedDialog))
+    lost = [t for t in range(len(left)) if left[t] == 0 and scene.state.owner[t] != 0]
+    assert lost, "the bots took a territory of the person's in their first turns"
+    assert isinstance(app.top, WaitedDialog) and list(app.top.summary.lost) == lost

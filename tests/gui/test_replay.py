@@ -76,6 +76,51 @@ def test_the_replay_log_and_graphs_follow_the_position(data_dir):
     assert len(ends) == 1 and ends[0] >= replay.steps[-1].first_line  # written by the last action
 
 
+def test_the_replay_chart_shows_no_sample_from_after_the_position(data_dir, monkeypatch):
+    """At action 0 of a game whose territories are claimed nobody holds anything, as the panel
+    says: the chart shows no set-up yet. At the start of each round its last point is the
+    position on the map."""
+    from risk.gui.scenes import replay as scene_module
+    from risk.gui.scenes.replay import replay_app
+    from risk.gui.replay import Replay
+
+    drawn = []
+    draw = scene_module.draw_chart
+    monkeypatch.setattr(scene_module, "draw_chart",
+                        lambda surface, rect, title, xs, series, *rest: drawn.append((list(xs), series))
+                        or draw(surface, rect, title, xs, series, *rest))
+    path = data_dir / "records" / RECORD
+    replay = Replay.open(path)
+    assert replay.record.rules.setup == "claim"
+    app = replay_app(replay, path.name, (1280, 800))
+    app.start()
+    scene = app.top
+    checked = 0
+    for index in [0, 1, 5] + replay.turn_starts[1:8]:
+        replay.seek(index)
+        drawn.clear()
+        app.frame()
+        state = scene.state
+        xs, series = drawn[-1]
+        if index < replay.turn_starts[1]:
+            assert xs == [] or [values[-1] for values in series] == list(state.count), (index, xs, series)
+        elif state.current_player == 0 and xs:
+            assert [values[-1] for values in series] == list(state.count[:state.players]), index
+            checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("name", [RECORD, "missions.jsonl", "uk-old.jsonl"])
+def test_the_replay_log_tells_the_winners_last_move_before_game_over(name, data_dir):
+    """As the game's own log does: the engine ends the game at the last conquest, with the
+    winner's move into it among the same action's events; "Game over" is told last."""
+    from risk.gui.replay import Replay
+
+    replay = Replay.open(data_dir / "records" / name)
+    last = replay.lines_upto(len(replay))[replay.steps[-1].first_line:]
+    assert last[-1].kind == "end" and [line.kind for line in last].count("end") == 1, [l.text for l in last]
+
+
 def test_a_damaged_record_is_refused_naming_the_line(tmp_path, data_dir):
     from risk.errors import RecordError
     from risk.gui.replay import Replay

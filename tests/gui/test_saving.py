@@ -117,3 +117,77 @@ def test_loading_a_file_that_is_not_a_save_says_so(tmp_path, capsys):
     assert main(["play", "--load", str(path)]) != 0
     err = capsys.readouterr().err
     assert "not a saved game" in err and "JSON" not in err.split("(")[0]
+
+
+def test_a_resumed_game_tells_no_old_continent_changes_as_new(tmp_path):
+    """The log of a loaded game is rebuilt from its record, continents changing hands included, in
+    their place; none of them is told again as new at the first move after the load."""
+    from risk.gui.waited import continent_holders
+
+    app = start(quick_config(bots_only=True, bots=["angry"] * 3, seed=4, speed="max"))
+    scene = game(app)
+    until(app, lambda: sum(line.kind == "continent" for line in scene.session.log) >= 2)
+    path = tmp_path / "resumed.jsonl"
+    scene.session.save(path)
+    history = [line.text for line in scene.session.log if line.kind == "continent"]
+    app.quit()
+    app2 = start(quick_config(bots_only=True, bots=["angry"] * 3, speed="max"))
+    loaded = GameScene.loaded(app2, path)
+    app2.replace_all(loaded)
+    assert [line.text for line in loaded.session.log if line.kind == "continent"] == history
+    holders = continent_holders(loaded.state)
+    seat, agent, view, rng = loaded.session.bot_request()  # one move, as the bots' pacer makes it
+    loaded._bot_moved(loaded.session.bot_answer(seat, rng, agent.act(view)), seat)
+    changed = sum(a != b for a, b in zip(holders, continent_holders(loaded.state)))
+    told = [line.text for line in loaded.session.log if line.kind == "continent"]
+    assert len(told) == len(history) + changed, told[len(history):]
+
+
+def test_the_saves_are_listed_by_map_turn_and_players(data_folder):
+    """Not by the time alone: which map, how far the game got and who plays in it."""
+    from risk.gui import saves
+    from risk.gui.scenes.dialogs import LoadDialog
+
+    app = start(quick_config(seed=8))
+    scene = game(app)
+    scene.save_as()
+    press(app, pygame.K_l, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    path = next(p for p in dialog.paths if p.parent == saves.saves_dir())
+    until(app, lambda: "round" in dict((key, label) for label, key, _ in dialog.choices())[path])
+    label = dict((key, label) for label, key, _ in dialog.choices())[path]
+    assert "Classic" in label and "turn 1" in label and "round 1" in label, label
+    assert "You" in label and "Angry" in label, label
+
+
+def test_a_new_game_keeps_the_unfinished_autosave_it_would_replace(data_folder):
+    """The autosave of an unfinished game is not overwritten by the next game without a word: it
+    is kept among the saves, and the window says so."""
+    from risk.gui import saves
+
+    app = start(quick_config(seed=8))
+    territory_click(app, game(app).state.territories_of(0)[0])
+    app.quit()  # closing mid-game autosaves it
+    path = saves.autosave_path()
+    unfinished = path.read_text()
+    assert saves.unfinished(path)
+    app = start(quick_config(seed=9))
+    game(app).autosave()
+    kept = [p for p in saves.list_saves() if p.parent == saves.saves_dir()]
+    assert [p.read_text() for p in kept] == [unfinished]
+    assert path.read_text() != unfinished
+    assert app.toast is not None and "kept" in app.toast[0]
+    game(app).autosave()  # the new game's own autosave is its to replace
+    assert len([p for p in saves.list_saves() if p.parent == saves.saves_dir()]) == 1
+
+
+def test_resuming_the_autosave_replaces_it_without_keeping_a_copy(data_folder):
+    from risk.gui import saves
+
+    app = start(quick_config(seed=8))
+    territory_click(app, game(app).state.territories_of(0)[0])
+    app.quit()
+    app = start(PlayConfig(load=saves.autosave_path(), speed="max"))
+    game(app).autosave()
+    assert not [p for p in saves.list_saves() if p.parent == saves.saves_dir()]

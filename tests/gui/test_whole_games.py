@@ -79,7 +79,8 @@ def test_every_map_starts_and_plays_bots_only_to_the_end(which, data_folder, dat
     assert choices and (which == "bundled" or choices[0].domination)
     for choice in choices:
         seats = ("Easy", "Easy", "Easy") if which == "bundled" else ("Easy", "Easy")
-        S.save_settings(replace(S.GameSetup(), map_path=str(choice.path), seats=seats,
+        map_path = S.WORLD_MAP if choice.generated else str(choice.path)  # "Generate a world": its default world
+        S.save_settings(replace(S.GameSetup(), map_path=map_path, seats=seats,
                                 options={"setup": "deal", "placement": "auto"}))
         app = start(PlayConfig(menu=True, speed="max"))
         screen = open_new_game(app)
@@ -91,7 +92,8 @@ def test_every_map_starts_and_plays_bots_only_to_the_end(which, data_folder, dat
         click(app, widget_with(app, "Watch").rect.center)
         assert not isinstance(app.top, NewGameScene), "the game did not start"
         scene = app.find(GameScene)
-        assert len(scene.state.board) == len(S.load_board(choice.path))
+        expected = S.WorldChoice().board() if choice.generated else S.load_board(choice.path)
+        assert scene.state.board.source == expected.source
         until(app, lambda: app.find(GameOverScene) is not None, limit=5000)
         assert scene.state.is_terminal() and scene.state.winner is not None
         frames(app, 2)

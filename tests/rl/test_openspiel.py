@@ -55,6 +55,8 @@ def _check_hidden(state, rng: random.Random) -> int:
         assert twin.information_state_string(player) == state.information_state_string(player)
         assert twin.observation_string(player) == state.observation_string(player)
         assert twin.observation_tensor(player) == state.observation_tensor(player)
+        assert twin.information_state_tensor(player) == state.information_state_tensor(player)
+        assert twin.history_as_seen(player) == state.history_as_seen(player)
         if player == state.current_player():  # what the others may do depends on their cards
             assert twin.legal_actions() == state.legal_actions()
         assert twin.position.hands[player] == position.hands[player]
@@ -62,7 +64,8 @@ def _check_hidden(state, rng: random.Random) -> int:
         changed += any(twin.position.hands[seat] != position.hands[seat] for seat in others)
         if position.missions is not None:
             mine = position.missions[player].describe()
-            text = state.information_state_string(player) + state.observation_string(player)
+            text = state.history_as_seen(player) + state.information_state_string(player) + \
+                state.observation_string(player)
             for seat in others:
                 secret = position.missions[seat].describe()
                 if secret != mine:
@@ -128,8 +131,41 @@ def test_hidden_information_is_redrawn():
 
 def test_openspiel_random_sim_test():
     """OpenSpiel's own API consistency check (clones, strings, tensors, returns)."""
-    game = _load({"players": 2, "rules": "setup:deal;placement:auto", "max_turns": 3})
+    # a small max_battle_armies: the mask test builds a mask of max_chance_outcomes() per chance node
+    game = _load({"players": 2, "rules": "setup:deal;placement:auto", "max_turns": 3, "max_battle_armies": 1000})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_openspiel_random_sim_test_on_whole_games(players):
+    """OpenSpiel's own check with serialization, on games played to their end (a conquest, no
+    turn cap): random games on the tiny map end within 130 to 800 moves, each serialized at
+    every power of two of its history, its terminal state included."""
+    game = _load({"players": players, "map": str(ROOT / "tests" / "data" / "tiny.json"), "seed": players})
+    # mask_test off: it builds a mask of max_chance_outcomes() at every chance node
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False, mask_test=False)
+
+
+def test_a_long_game_serializes():
+    """A game far past the 40-turn game whose serialize() once overflowed Python's recursion
+    limit: 160 turns of random play, the state and its clone serialized and read back."""
+    game = _load({"players": 3, "max_turns": 160, "seed": 9})
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(_sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    assert len(state.history()) > 2000 and state.position.turn == 160
+    for original in (state, state.clone()):
+        again = game.deserialize_state(original.serialize())
+        assert str(again) == str(original) and again.history() == original.history()
+        assert again.position.fingerprint() == original.position.fingerprint()
+        for player in range(3):
+            assert again.information_state_string(player) == original.information_state_string(player)
+            assert again.information_state_tensor(player) == original.information_state_tensor(player)
+            assert again.history_as_seen(player) == original.history_as_seen(player)
+        restored, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, original))
+        assert str(back) == str(original)
 
 
 def test_rl_environment_steps():
@@ -137,7 +173,8 @@ def test_rl_environment_steps():
 
     game = _load({"players": 3, "rules": "setup:deal;placement:auto", "max_turns": 6})
     env = rl_environment.Environment(game, seed=3)
-    assert env.observation_spec()["info_state"] == (len(game.new_initial_state().observation_tensor(0)),)
+    # the game provides an information state tensor, so rl_environment's agents see it
+    assert env.observation_spec()["info_state"] == (len(game.new_initial_state().information_state_tensor(0)),)
     rng = random.Random(3)
     step = env.reset()
     steps = 0
@@ -209,9 +246,17 @@ def test_chance_numbering_round_trips():
         numbering.deal(BLITZ_BASE)
     with pytest.raises(ChanceNumberingError, match="out of range"):
         numbering.decode(numbering.size, blitz, Position)
+    # an id counts one side's losses, the side the end leaves standing: a blitz that stops names
+    # what the defender lost (the attacker is at its stop), one that conquers what the attacker lost
     Position.armies = [0, 200, 5]
-    with pytest.raises(ChanceNumberingError, match="max_battle_armies=50"):
-        numbering.encode(BlitzOutcome(1, 5), blitz, Position)
+    stopped = numbering.encode(BlitzOutcome(1, 5), blitz, Position)
+    assert numbering.decode(stopped, blitz, Position) == BlitzOutcome(1, 5)
+    for outcome, armies in ((BlitzOutcome(120, 0), [0, 200, 5]), (BlitzOutcome(1, 40), [0, 200, 100])):
+        Position.armies = armies
+        with pytest.raises(ChanceNumberingError, match="max_battle_armies=50"):
+            numbering.encode(outcome, blitz, Position)
+    with pytest.raises(ChanceNumberingError, match="ended with 7 attacking armies"):
+        numbering.encode(BlitzOutcome(7, 3), blitz, Position)
 
 
 def test_rank_returns():
@@ -261,6 +306,48 @@ def test_observer_kinds():
     with pytest.raises(ValueError, match="one player's view"):
         make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
                                                           private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_information_state_tensor_and_string():
+    """The information state tensor is the observation, then the cards seen (the discard pile,
+    the deck's and the pile's shares); the perfect-recall observer gives it with its fields.
+    The information state string tells apart histories that end in the same position."""
+    from open_spiel.python.observation import make_observation
+
+    from risk.cards import WILD
+
+    game = _load({"players": 3, "rules": "setup:deal;placement:auto", "max_turns": 60, "seed": 3})
+    rng = random.Random(3)
+    state = game.new_initial_state().child(DEAL_BASE + 3)
+    while not state.is_terminal() and not state.position.discard:
+        state.apply_action(_sample(state.chance_outcomes(), rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    position = state.position
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert len(state.information_state_tensor(0)) == observer.tensor.size == game.information_state_tensor_size()
+    for player in range(3):
+        tensor = np.array(state.information_state_tensor(player), np.float32)
+        observer.set_from(state, player)
+        assert np.array_equal(observer.tensor, tensor) and 0 <= tensor.min() and tensor.max() <= 1
+        assert tensor[:len(state.observation_tensor(player))].tolist() == state.observation_tensor(player)
+        discarded = [c for c in position.discard if c != WILD]
+        assert np.flatnonzero(observer.dict["discard"][:len(game.board)]).tolist() == sorted(discarded)
+        assert observer.dict["deck"][0] == pytest.approx(len(position.deck) / (len(game.board) + 2))
+    text = state.information_state_string(1)
+    assert text.startswith("history ") and f"after {len(state.history())} moves" in text
+    assert text.endswith(state.observation_string(1))
+    # two orders of the same deploys: the same position, different histories
+    game = _load({"players": 3, "rules": "setup:deal;placement:auto", "seed": 1})
+    start = game.new_initial_state().child(DEAL_BASE)
+    first, second = start.position.territories_of(0)[:2]
+    one = game.codec.DEPLOY + 4 * first
+    two = game.codec.DEPLOY + 4 * second
+    a, b = start.child(one).child(two), start.child(two).child(one)
+    assert a.position.fingerprint() == b.position.fingerprint()
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.information_state_tensor(0) == b.information_state_tensor(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.history_as_seen(0) != b.history_as_seen(0)
 
 
 def _battle_position(game, attackers: int, defenders: int):

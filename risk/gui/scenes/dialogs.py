@@ -9,6 +9,7 @@ from risk.actions import Fortify, Occupy
 from risk.gui import intents as I
 from risk.gui import saves, theme
 from risk.gui.keys import key_help
+from risk.gui.savelist import SaveDescriptions
 from risk.gui.scenes.base import ButtonMenu, Dialog, FilePicker
 from risk.gui.widgets import Button, Slider, button_width
 from risk.phase import Phase
@@ -221,16 +222,28 @@ class LoadDialog(FilePicker):
 
     title = "Load a game"
 
+    size = (760, 600)
+
     def __init__(self, app):
         super().__init__(app)
         self.paths = saves.list_saves(10)
+        self.descriptions = SaveDescriptions(self.paths)
 
     def choices(self):
+        from risk.gui.layout import ellipsize
+
         auto = saves.autosave_path()
+        width = self.box().width - 80
         out = []
         for path in self.paths:
-            label = "Last game (autosave)" if path == auto else path.stem.replace("_", " ")
-            out.append((label, path, True))
+            about = self.descriptions.get(path) or "..."
+            if path == auto:
+                label = f"Last game (autosave): {about}"
+            elif path.stem.startswith("game_"):  # named by its date and time, which the description ends with
+                label = about
+            else:
+                label = f"{path.stem}: {about}"
+            out.append((ellipsize(label, 14, width, bold=True), path, True))
         out.append(("Cancel", None, True))
         return out
 

@@ -20,9 +20,11 @@ from risk.gui.hints import Hinter
 from risk.gui.maprender import MapView
 from risk.gui.scenes.base import Scene
 from risk.gui.session import GameSession, HumanAgent, load_session
-from risk.gui.waited import continent_notice
 from risk.phase import Phase
 from risk.state import RandomSource
+
+#: The bot whose set-up "Place the rest automatically" plays.
+AUTO_SETUP_BOT = "threshold"
 
 
 class GameScene(Scene):
@@ -31,26 +33,33 @@ class GameScene(Scene):
     def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session
-        self.view = MapView(session.board)
+        self.view = prepared_view(app, session.board)
         self.view.neutral = session.state.neutral
         self.anims = anim.Animations()
         self.pacer = pacing.BotPacer(session)
         self.hinter = Hinter()
         self.selection = selection.Selection()
         self.hint = None
-        self.message: tuple[str, float] | None = None
+        #: (words, until when, the phase they were said in): a message answers a moment of the
+        #: turn, so it goes when the phase changes.
+        self.message: tuple[str, float, object] | None = None
         self.log_scroll = 0
         self.over_shown = False
         self.dialog_for = None
         self.autosave_enabled = True
+        #: Whether the autosave file holds this game (or nothing worth keeping) and may be written
+        #: over; until then an unfinished game found there is kept among the saves first.
+        self.autosave_is_mine = False
         self.auto_setup: set[int] = set()  # people whose set-up is being placed for them
         self.waited = None  # the "while you waited" summary on show (its territories are ringed)
         self.rects = {}
         self.panels = None  # this frame's panels (risk.gui.panels), laid out in update()
         self._size = None
         self._pending_at = 0.0
-        self.map_stale = False  # resized: the map picture is stretched until it is drawn anew
+        self.map_stale = False  # resized or zoomed: the map picture is stretched until it is drawn anew
         self.map_picture = None  # the map as last drawn, to stretch while resizing
+        #: While a zoom waits to be drawn: (how much bigger, the screen point it grows from).
+        self.stretch: tuple[float, tuple[int, int]] | None = None
         self.layout()
 
     # -- making -----------------------------------------------------------------------------------
@@ -73,6 +82,7 @@ class GameScene(Scene):
     def loaded(cls, app, path) -> "GameScene":
         session = load_session(path)
         scene = cls(app, session)
+        scene.autosave_is_mine = _same_file(path, saves.autosave_path())
         if session.load_note:
             session.note(session.load_note[:1].upper() + session.load_note[1:] + ".")
             app.notify(f"Loaded {getattr(path, 'name', path)}: {session.load_note}", 6)
@@ -94,6 +104,7 @@ class GameScene(Scene):
             if self.map_stale and now - self._pending_at >= 0.15:
                 self.view.layout(self.rects["map"])
                 self.map_stale = False
+                self.stretch = None
             return
         first = not self.rects
         self._size, self._pending_at = size, now
@@ -164,11 +175,8 @@ class GameScene(Scene):
             sound.play_events(events)
         if any(isinstance(e, (TurnStarted, GameOver)) for e in events):
             self.autosave()
-        for continent, old, new in session.waiting.take_notices():
-            if not self.state.is_terminal():  # after "Game over" nobody cares who holds Asia
-                text = continent_notice(self.state.board, session.names, continent, old, new)
-                session.note(text, "continent")
-                pacing.announce(self.anims, text, new, self.state.neutral, speed)
+        for text, holder in session.take_announcements():
+            pacing.announce(self.anims, text, holder, self.state.neutral, speed)
         if any(isinstance(e, TurnStarted) for e in events):
             self.selection = self.selection.new_turn()
         if session.is_human_turn():
@@ -226,8 +234,10 @@ class GameScene(Scene):
             return
         from ai import make_bot
 
+        # The Medium bot's set-up: claims that build towards a continent, each army on the border
+        # most in danger, which an army placed there makes safer, so they spread along the front.
         seed = (state.rng.seed or 0) + len(session.match.record.actions)
-        action = make_bot("angry").act(state.view(session.human, RandomSource(seed % (2 ** 32))))
+        action = make_bot(AUTO_SETUP_BOT).act(state.view(session.human, RandomSource(seed % (2 ** 32))))
         self.human_action(action)
 
     # -- saving ---------------------------------------------------------------------------------------
@@ -239,6 +249,11 @@ class GameScene(Scene):
             return
         path = saves.autosave_path()
         try:
+            if not self.autosave_is_mine:
+                kept = saves.keep_unfinished(path)
+                if kept is not None:
+                    self.app.notify(f"Your unfinished game was kept as {kept.name} (Ctrl+L loads it)", 6)
+                self.autosave_is_mine = True
             saves.ensure_parent(path)
             self.session.save(path)
         except (OSError, RiskError) as exc:
@@ -264,7 +279,7 @@ class GameScene(Scene):
     # -- the person's input ------------------------------------------------------------------------
 
     def say(self, text: str, seconds: float = 3.0) -> None:
-        self.message = (text, time.monotonic() + seconds)
+        self.message = (text, time.monotonic() + seconds, self.state.phase)
 
     def handle(self, intent) -> None:
         if self.anims.blocking() and not isinstance(intent, (I.Hover, I.Scroll, I.Speed)):
@@ -280,7 +295,10 @@ class GameScene(Scene):
     def respond(self, intent) -> None:
         """Carry out what ``intent`` comes to on the map (:func:`risk.gui.selection.respond`)."""
         response = selection.respond(self.turn(), self.selection, intent)
+        moved = response.selection.focus != self.selection.focus
         self.selection = response.selection
+        if moved and isinstance(intent, (I.Cycle, I.Activate)):
+            self._keep_in_view()
         if response.say is not None:
             self.say(response.say)
         if response.opens == ("cards",):
@@ -320,7 +338,7 @@ class GameScene(Scene):
     def on_Choose(self, intent):
         if intent.key == "auto-setup" and self.session.is_human_turn() and self.state.phase.is_setup:
             self.auto_setup.add(self.session.human)
-            self.say("The rest of your set-up is placed for you, as the Angry bot would.")
+            self.say("The rest of your set-up is placed for you, along your borders.")
 
     def on_Undo(self, intent):
         if self.session.undo():
@@ -331,12 +349,35 @@ class GameScene(Scene):
 
     def on_Navigate(self, intent):
         self.selection = self.selection.focused(hud.step_focus(self, intent.dx, intent.dy), self.state)
+        self._keep_in_view()
+
+    def _keep_in_view(self) -> None:
+        """On a zoomed map, the territory the keyboard has reached is brought into view."""
+        focus = self.selection.focus
+        if focus is not None and self.view.zoomable and not self.map_stale:
+            self.view.show(focus)
 
     def on_Scroll(self, intent):
         if self.rects["side"].collidepoint(intent.pos):
             self.log_scroll = max(0, self.log_scroll + intent.amount * 3)
         else:
             self.respond(I.Adjust(intent.amount))
+
+    def on_Zoom(self, intent):
+        """Zoom the map (a map bigger than the window); it is drawn anew once the zooming pauses,
+        the picture as it was stretched meanwhile."""
+        before = self.view.zoom
+        if self.view.zoom_by(intent.steps, intent.pos):
+            ratio, about = self.view.zoom / before, intent.pos or self.rects["map"].center
+            if self.stretch is not None:  # zooming on before the map was drawn: from the first picture
+                ratio *= self.stretch[0]
+                about = self.stretch[1]
+            self.stretch = (ratio, about)
+            self.map_stale, self._pending_at = True, time.monotonic()
+
+    def on_Pan(self, intent):
+        if not self.map_stale:
+            self.view.pan_by(intent.dx, intent.dy)
 
     def on_Press(self, intent):
         if self.rects["map"].collidepoint(intent.pos) and not self.turn().attack_declared:
@@ -402,6 +443,27 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         hud.draw(self, surface)
+
+
+def prepared_view(app, board) -> MapView:
+    """The map view of ``board``, saying "Preparing the map..." on the screen first when its
+    geometry must be worked out (a map given by positions, opened the first time)."""
+    from risk.gui.geocache import cache_files, is_quick
+
+    if not is_quick(board) and not any(path.is_file() for path in cache_files(board)):
+        app.show_progress(f"Preparing the map {board.name}...")
+    view = MapView(board)
+    view.open_legibly()  # a big world opens zoomed in as far as its badges need
+    return view
+
+
+def _same_file(a, b) -> bool:
+    from pathlib import Path
+
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
 
 
 def _reason(exc: IllegalActionError) -> str:

@@ -7,7 +7,7 @@ import pygame
 from risk.gui import intents as I
 from risk.gui import theme
 from risk.gui.graphs import draw_chart
-from risk.gui.maprender import draw_shape
+from risk.gui.badges import draw_shape
 from risk.gui.scenes.base import Scene
 from risk.gui.widgets import Button, dim, flow_rows, panel
 

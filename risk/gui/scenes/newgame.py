@@ -1,7 +1,8 @@
 """The new-game screen: the map (with a preview), the rules, and who plays each seat.
 
-Three columns: the maps (bundled and the player's own folder, Domination ``.map`` files
-included) with a preview drawn by the map renderer; the edition and the common options, with
+Three columns: the maps (bundled, a world generated for the game with its size, style and seed,
+and the player's own folder, Domination ``.map`` files included) with a preview drawn by the map
+renderer; the edition and the common options, with
 the focused option explained; the number of players and each seat (human, a difficulty, a
 registered bot, or any spec typed in), and the sound. Arrows move between rows and change the
 focused one; Enter starts; Esc goes back. The choices are remembered (:mod:`risk.gui.setup`).
@@ -17,13 +18,16 @@ from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import setup as S
 from risk.gui import sound, theme
-from risk.gui.maprender import MapView, draw_shape
+from risk.gui.badges import draw_shape
+from risk.gui.maprender import MapView
 from risk.gui.scenes.base import Scene
 from risk.gui.widgets import Button, panel
 
 OTHER = "Other..."
 ROW_H = 32
 ROW_GAP = 8
+#: The rows of a generated world's choices, under the list of maps.
+WORLD_ROWS = ("world_size", "world_style", "world_seed")
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -71,12 +75,13 @@ class NewGameScene(Scene):
 
     def _map_index(self, path: str) -> int:
         for i, choice in enumerate(self.maps):
-            if path and str(choice.path) == path:
+            if path == S.WORLD_MAP and choice.generated or path and str(choice.path) == path:
                 return i
         return 0  # the classic map, or a remembered map that has gone
 
     def rows(self) -> list[str]:
-        return (["map", "preset"] + list(S.RULE_OPTIONS) + ["players"]
+        world = list(WORLD_ROWS) if self.setup.generated else []
+        return (["map"] + world + ["preset"] + list(S.RULE_OPTIONS) + ["players"]
                 + [f"seat{i}" for i in range(self.setup.players)] + ["sound", "seed"])
 
     def value_text(self, row: str) -> str:
@@ -92,6 +97,12 @@ class NewGameScene(Scene):
             return str(value)
         if row == "players":
             return str(setup.players)
+        if row == "world_size":
+            return f"{setup.world.territories}" + ("" if self.narrow() else " territories")
+        if row == "world_style":
+            return setup.world.style
+        if row == "world_seed":
+            return str(setup.world.seed)
         if row == "sound":
             return "on" if setup.sound else "off"
         if row == "seed":
@@ -108,7 +119,8 @@ class NewGameScene(Scene):
             return S.RULE_LABELS[row]
         if row.startswith("seat"):
             return f"Seat {int(row[4:]) + 1}"
-        return {"map": "Map", "players": "Players", "sound": "Sound", "seed": "Seed"}[row]
+        return {"map": "Map", "players": "Players", "sound": "Sound", "seed": "Seed", "world_size": "Size",
+                "world_style": "Style", "world_seed": "World"}[row]
 
     def change(self, row: str, step: int) -> None:
         """Move the value of ``row`` one step along its choices."""
@@ -128,6 +140,8 @@ class NewGameScene(Scene):
             current = setup.option(row)
             index = values.index(current) if current in values else 0
             self._set(options={**setup.options, row: values[(index + step) % len(values)]})
+        elif row in WORLD_ROWS:
+            self._set(world=_world_stepped(setup.world, row, step))
         elif row == "players":
             count = max(2, min(6, setup.players + step))
             seats = list(setup.seats[:count])
@@ -171,6 +185,8 @@ class NewGameScene(Scene):
 
     def _map_path(self) -> str:
         choice = self.maps[self.map_index]
+        if choice.generated:
+            return S.WORLD_MAP
         return "" if choice.bundled and choice.path.stem == "classic" else str(choice.path)
 
     def edit(self, seat: int) -> None:
@@ -246,6 +262,12 @@ class NewGameScene(Scene):
         rules = self.inner(cols["rules"])
         for i, row in enumerate(["preset"] + list(S.RULE_OPTIONS)):
             out[row] = self.row_rects(rules, i, 0.36 if self.narrow() else 0.40)
+        if self.setup.generated:
+            listing, _, _ = self.map_area()
+            area = self.inner(cols["map"])
+            below = pygame.Rect(area.x, listing.bottom + 10, area.width, area.height)
+            for i, row in enumerate(WORLD_ROWS):
+                out[row] = self.row_rects(below, i, 0.30)
         seats = self.inner(cols["seats"])
         names = ["players"] + [f"seat{i}" for i in range(self.setup.players)] + ["sound", "seed"]
         for i, row in enumerate(names):
@@ -253,13 +275,15 @@ class NewGameScene(Scene):
         return out
 
     def map_area(self) -> tuple[pygame.Rect, pygame.Rect, int]:
-        """(the list of maps, the preview, how many maps the list shows)."""
+        """(the list of maps, the preview, how many maps the list shows); a generated world's
+        rows go between the two."""
         area = self.inner(self.columns()["map"])
-        room = area.height - max(110, int(area.height * 0.4)) - 64  # the preview keeps 40% at least
+        world = len(WORLD_ROWS) * (ROW_H + ROW_GAP) if self.setup.generated else 0
+        room = area.height - max(110, int(area.height * 0.4)) - 64 - world  # the preview keeps 40% at least
         shown = max(1, min(max(3, len(self.maps)), (room + 4) // 32))
-        preview_h = area.height - (shown * 32 - 4) - 64
+        preview_h = area.height - (shown * 32 - 4) - 64 - world
         listing = pygame.Rect(area.x, area.y, area.width, shown * 32 - 4)
-        preview = pygame.Rect(area.x, listing.bottom + 10, area.width, preview_h)
+        preview = pygame.Rect(area.x, listing.bottom + 10 + world, area.width, preview_h)
         return listing, preview, shown
 
     # -- the frame ----------------------------------------------------------------------------------
@@ -269,6 +293,7 @@ class NewGameScene(Scene):
 
     def build(self) -> list:
         widgets = []
+        self._show_map()  # the rows of a generated world take room from the list: keep the choice in it
         listing, _, shown = self.map_area()
         self.map_scroll = max(0, min(self.map_scroll, len(self.maps) - shown))
         for slot, index in enumerate(range(self.map_scroll, min(len(self.maps), self.map_scroll + shown))):
@@ -282,6 +307,8 @@ class NewGameScene(Scene):
                 widgets.append(_Field(self, value, I.Choose(("edit", int(row[4:])))))
             elif row == "seed":
                 widgets.append(_Field(self, value, I.Choose(("seed",))))
+            elif row == "world_seed":  # a click draws a new world
+                widgets.append(Button(value, self.value_text(row), I.Choose(("world_seed_new",))))
         bottom = self.columns()["bottom"]
         problems = self.problems()
         widgets.append(Button((bottom.x, bottom.y, 110, 36), "Back", I.Cancel(), key="Esc"))
@@ -329,8 +356,8 @@ class NewGameScene(Scene):
                        theme.owner_colour(seat, -1))
             x += 18
         surface.blit(theme.render(text, 15, colour, bold=focused), (x, label.y + 7))
-        if row.startswith("seat") or row == "seed":
-            return  # the field draws itself (it is clickable, to type a spec or a seed)
+        if row.startswith("seat") or row in ("seed", "world_seed"):
+            return  # the field draws itself (it is clickable, to type a spec or a seed, or draw a world)
         pygame.draw.rect(surface, theme.PANEL_LIGHT if not focused else theme.mix(theme.PANEL_LIGHT, theme.ACCENT, 0.25),
                          value, border_radius=6)
         shown = _fit(self.value_text(row), 14, value.width - 10, True)
@@ -379,17 +406,26 @@ class NewGameScene(Scene):
         when the map cannot be read (the line then says why)."""
         if not self.maps:
             return None, "no maps found"
-        choice = self.maps[self.map_index]
-        key = str(choice.path)
+        key = self._preview_key()
         if key not in self.previews:
+            choice = self.maps[self.map_index]
             try:
-                board = S.load_board(choice.path)
+                if choice.generated:  # a big world takes a second: say so on the screen meanwhile
+                    self.app.show_progress(f"Generating a world of {self.setup.world.territories} territories...")
+                board = self.setup.world.board() if choice.generated else S.load_board(choice.path)
                 summary = (f"{board.name}: {len(board)} territories, {len(board.continents)} continents, "
                            f"{len(board.borders)} borders")
                 self.previews[key] = (MapView(board), summary)
             except (RiskError, OSError) as exc:
                 self.previews[key] = (None, f"cannot use this map: {exc}")
         return self.previews[key]
+
+    def _preview_key(self) -> str:
+        choice = self.maps[self.map_index]
+        if choice.generated:
+            world = self.setup.world
+            return f"world {world.territories} {world.style} {world.seed}"
+        return str(choice.path)
 
     def preview(self, rect: pygame.Rect):
         """(the map view of the chosen map fitted into ``rect``, a line about it); the view is
@@ -399,7 +435,7 @@ class NewGameScene(Scene):
             try:
                 view.layout(rect)
             except (ValueError, TypeError) as exc:  # a map the renderer cannot draw (yet): say so, go on
-                key = str(self.maps[self.map_index].path)
+                key = self._preview_key()
                 self.previews[key] = (None, f"no preview: {exc}")
                 return self.previews[key]
         return view, summary
@@ -412,12 +448,16 @@ class NewGameScene(Scene):
         if focused == "preset":
             changes = PRESETS[self.setup.preset]
             text = ("The standard rules (US 1993)." if not changes else
-                    "Differs from the standard: " + ", ".join(f"{k}={v}" for k, v in changes.items()) + ".")
+                    "Differs from the standard: " + S.rules_in_words(changes) + ".")
         elif focused in S.RULE_OPTIONS:
             text = dict((n, h) for n, _, h in Rules.describe())[focused]
+        elif focused in WORLD_ROWS:
+            text = ("A new world for this game: Size is its territories, Style how its land lies "
+                    "(continents, islands or one pangaea), World its seed: the same seed gives the same world. "
+                    "Left/Right change them; a click on the seed draws a new one.")
         else:
             changes = self.setup.options
-            text = ("Options changed on top of the edition: " + ", ".join(f"{k}={v}" for k, v in changes.items())
+            text = ("Changed on top of the edition: " + S.rules_in_words(changes) + "."
                     if changes else "Up/Down: choose a row; Left/Right: change it.")
         y = top
         for line in theme.wrap(text, 13, area.width)[: max(1, (area.bottom - top) // 17)]:
@@ -492,12 +532,25 @@ class NewGameScene(Scene):
             self.edit(key[1])
         elif kind == "seed" and self.seed_text is None:
             self.edit_seed()
+        elif kind == "world_seed_new":
+            import random
+
+            self.focus = self.rows().index("world_seed")
+            self._set(world=replace(self.setup.world, seed=random.SystemRandom().randrange(1_000_000)))
 
     def add_map(self, dropped: str) -> None:
         """A map file dropped on the window: copied into the player's maps folder (checked
-        first, so that only maps that load are kept) and chosen."""
-        import shutil
+        first, so that only maps that load are kept), a Domination map with the files its [files]
+        section names, and chosen."""
         from pathlib import Path
+
+        from risk.domination import MAX_IMAGE_BYTES
+        from risk.files import read_bytes, write_atomically
+        from risk.schema import MAX_MAP_BYTES
+
+        def copy(source: Path, limit: int, what: str) -> None:
+            # Bounded and regular files only, both ends: a pipe is not waited on, a link not followed.
+            write_atomically(folder / source.name, read_bytes(source, limit, what))
 
         source = Path(dropped)
         if source.suffix.lower() not in (".json", ".map"):
@@ -509,10 +562,12 @@ class NewGameScene(Scene):
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / source.name
             if source.resolve() != target.resolve():
-                shutil.copyfile(source, target)
-                cards = source.with_suffix(".cards")  # a Domination map's cards file, if beside it
-                if source.suffix.lower() == ".map" and cards.is_file():
-                    shutil.copyfile(cards, folder / cards.name)
+                copy(source, MAX_MAP_BYTES, "map file")
+                if source.suffix.lower() == ".map":  # its picture, index image and cards go with it
+                    from risk.domination import companion_files
+
+                    for companion in companion_files(source):
+                        copy(companion, MAX_IMAGE_BYTES, "map's companion file")
         except (RiskError, OSError) as exc:
             self.app.notify(f"Cannot add {source.name}: {exc}", 5)
             return
@@ -550,7 +605,9 @@ class NewGameScene(Scene):
         S.save_settings(self.setup)
         sound.set_enabled(self.setup.sound)
         try:
-            config = S.play_config(self.setup, speed=self.app.speed, size=self.app.screen.get_size())
+            view, _ = self._loaded_preview()  # the board already read (or generated) for the preview
+            config = S.play_config(self.setup, speed=self.app.speed, size=self.app.screen.get_size(),
+                                   board=view.board if view is not None else None)
             scene = self.app.make("game.new", config)
         except (RiskError, ValueError) as exc:
             self.app.notify(f"Cannot start: {exc}", 5)
@@ -558,6 +615,19 @@ class NewGameScene(Scene):
         self.app.replace_all(scene)
         self.app.notify(f"New game, seed {config.seed}", 4)
         S.save_settings(replace(self.setup, last_seed=config.seed))  # the next visit offers this deal again
+
+
+def _world_stepped(world, row: str, step: int):
+    """``world`` with the choice of ``row`` (size, style or seed) moved ``step`` along."""
+    from risk.worlds import STYLES
+
+    if row == "world_size":
+        sizes = S.WORLD_SIZES
+        index = sizes.index(world.territories) if world.territories in sizes else 0
+        return replace(world, territories=sizes[(index + step) % len(sizes)])
+    if row == "world_style":
+        return replace(world, style=STYLES[(STYLES.index(world.style) + step) % len(STYLES)])
+    return replace(world, seed=max(0, world.seed + step))
 
 
 class _Field(Button):

@@ -17,8 +17,9 @@ import pygame
 from risk.errors import RiskError
 from risk.gui import intents as I
 from risk.gui import saves, theme
+from risk.gui.badges import draw_shape
 from risk.gui.graphs import draw_chart
-from risk.gui.maprender import MapView, draw_shape
+from risk.gui.maprender import MapView
 from risk.gui.panels import draw_log_lines, log_colour
 from risk.gui.replay import Replay
 from risk.gui.scenes.base import FilePicker, Scene
@@ -41,6 +42,7 @@ class ReplayScene(Scene):
         self.from_menu = from_menu
         self.view = MapView(replay.final.board)
         self.view.neutral = replay.final.neutral
+        self.view.open_legibly()  # a big world zoomed in as the game showed it (Ctrl+0: all of it)
         self.playing = False
         self.next_at = 0.0
         self.chart = 0
@@ -191,7 +193,7 @@ class ReplayScene(Scene):
         y += 6
         chart_h = max(120, min(200 if rect.height > 700 else 160, (inner.bottom - y) // 2))
         chart = pygame.Rect(inner.x, y, inner.width, chart_h)
-        turns, series = replay.stats_upto(state.turn)
+        turns, series = replay.stats_at(replay.index)
         name = CHARTS[self.chart]
         draw_chart(surface, chart, name.title(), turns, series[name], list(range(state.players)), state.neutral)
         log_area = pygame.Rect(inner.x, chart.bottom + 10, inner.width, inner.bottom - chart.bottom - 10)
@@ -245,6 +247,10 @@ class ReplayScene(Scene):
                 replay.step(-intent.amount)
         elif isinstance(intent, I.Hover):
             self.hovered = intent.territory
+        elif isinstance(intent, I.Zoom):
+            self.view.zoom_by(intent.steps, intent.pos)  # drawn anew at the next frame's layout
+        elif isinstance(intent, I.Pan):
+            self.view.pan_by(intent.dx, intent.dy)
         elif isinstance(intent, I.Choose) and intent.key == "chart":
             self.chart = (self.chart + 1) % len(CHARTS)
         elif isinstance(intent, (I.Cancel, I.Menu)):

@@ -1,0 +1,113 @@
+"""The environments keep the observation and the mask up to date move by move
+(:mod:`risk.rl.incremental`): after every step of random games, under every variant whose state
+differs, each must equal a full rebuild (``ObservationEncoder.encode``, ``ActionCodec.mask``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import risk.rl  # noqa: E402
+from risk.rl.incremental import MaskTracker, ObservationTracker  # noqa: E402
+from risk.state import GameState  # noqa: E402
+
+#: (players, rules, max_turns): the standard game and the variants that change what is observed
+#: (missions, capitals, the commander's six and retreats with the defender deciding, the old UK
+#: turn with the seeing defender, the 2-player neutral army, claims and placements by hand).
+GAMES = [
+    (4, "", 40),
+    (3, "missions=true,setup=deal,placement=auto", 40),
+    (4, "capitals=true,setup=deal,placement=auto", 30),
+    (3, "commanders=true,retreat=true,sea_lane_defence=true,setup=deal,placement=auto", 30),
+    (3, "reinforce_or_attack=true,defender_sees_dice=true,setup=deal,placement=auto", 30),
+    (2, "setup=deal,placement=auto", 60),
+    (6, "", 25),
+]
+
+
+def _rebuilt(env, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    game = env.unwrapped.game
+    mask = env.unwrapped.codec.mask(game) if seat == game.current_player and not game.is_terminal() \
+        else np.zeros(env.unwrapped.codec.size, np.int8)
+    return env.unwrapped.encoder.encode(game, seat), mask
+
+
+@pytest.mark.parametrize("players,rules,max_turns", GAMES, ids=[g[1] or "standard" for g in GAMES])
+@pytest.mark.parametrize("every_seat", [True, False], ids=["every seat", "the mover only"])
+def test_pettingzoo_observation_and_mask_equal_a_rebuild(players, rules, max_turns, every_seat):
+    """Observing every seat after every step (small changes between updates), or only the seat to
+    move (a seat's tracker then skips the other players' whole turns)."""
+    env = risk.rl.env(players=players, rules=rules or None, max_turns=max_turns)
+    rng = np.random.default_rng(players)
+    for game_seed in (1, 2):
+        env.reset(seed=game_seed)
+        steps = 0
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            seat = int(agent.split("_")[1])
+            expected_observation, expected_mask = _rebuilt(env, seat)
+            assert np.array_equal(observation["observation"], expected_observation), (steps, agent)
+            assert np.array_equal(observation["action_mask"], expected_mask), (steps, agent)
+            if every_seat:
+                for other in env.agents:
+                    seen = env.observe(other)
+                    again = _rebuilt(env, int(other.split("_")[1]))
+                    assert np.array_equal(seen["observation"], again[0]) and np.array_equal(seen["action_mask"],
+                                                                                             again[1])
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        assert steps > 100
+
+
+@pytest.mark.parametrize("players,rules,max_turns", GAMES[:5], ids=[g[1] or "standard" for g in GAMES[:5]])
+def test_gymnasium_observation_and_mask_equal_a_rebuild(players, rules, max_turns):
+    env = risk.rl.gym_env(players=players, rules=rules or None, max_turns=max_turns, opponents="random",
+                          seat="rotate")
+    rng = np.random.default_rng(5)
+    for game_seed in (3, 4):
+        observation, info = env.reset(seed=game_seed)
+        done = False
+        steps = 0
+        while not done:
+            game, seat = env.game, env.seat
+            assert np.array_equal(observation, env.encoder.encode(game, seat)), steps
+            mask = env.action_masks()
+            assert np.array_equal(mask, env.codec.mask(game).astype(bool)), steps
+            assert np.array_equal(info["action_mask"], mask.astype(np.int8))
+            observation, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            done = terminated or truncated
+            steps += 1
+        assert np.array_equal(observation, env.encoder.encode(env.game, env.seat))
+        assert not env.action_masks().any() and steps > 20
+
+
+def test_a_tracker_follows_one_game_and_starts_over_on_another():
+    first, second = GameState.new(players=3, seed=1), GameState.new(players=3, seed=2)
+    env = risk.rl.raw_env(players=3)
+    tracker, masks = ObservationTracker(env.encoder, 1), MaskTracker(env.codec)
+    rng = np.random.default_rng(0)
+    for game in (first, second, first):
+        for _ in range(60):
+            assert np.array_equal(tracker.update(game), env.encoder.encode(game, 1))
+            assert np.array_equal(masks.update(game), env.codec.mask(game))
+            game.apply(masks.decode(int(rng.choice(np.flatnonzero(masks.mask))), game))
+
+
+def test_decoding_an_index_the_mask_refuses_says_why():
+    from risk.errors import ActionIndexError
+
+    game = GameState.new(players=3, seed=1)
+    env = risk.rl.raw_env(players=3)
+    masks = MaskTracker(env.codec)
+    masks.update(game)
+    illegal = int(np.flatnonzero(masks.mask == 0)[5])
+    with pytest.raises(ActionIndexError, match="is not legal here"):
+        masks.decode(illegal, game)
+    with pytest.raises(ActionIndexError, match="out of range"):
+        masks.decode(env.codec.size, game)
