@@ -6,7 +6,7 @@ this plays only the games of a ``risk tournament`` run (same specs, same ``--see
 numbers and deals) in which the tested bot sits at the given seats, and sets each result beside
 the same game of a baseline run's results file:
 
-    python lab/scripts/seat_screen.py --bot 'strategist:fortress_players=7,table_claims=fortress-open' \\
+    python lab/scripts/seat_screen.py --bot 'strategist:iterations=600' \\
         --baseline lab/results/raw/local-u62-confirm2-vs-3mcts-4p.jsonl --groups 60 --seed 2412 \\
         --seats 3,4 --out lab/results/raw/local-u63-open-seats34.jsonl
 
