@@ -124,9 +124,14 @@ def test_a_resumed_game_tells_no_old_continent_changes_as_new(tmp_path):
     their place; none of them is told again as new at the first move after the load."""
     from risk.gui.waited import continent_holders
 
-    app = start(quick_config(bots_only=True, bots=["angry"] * 3, seed=4, speed="max"))
+    app = start(quick_config(bots_only=True, bots=["angry"] * 3, seed=4, speed="slow"))
     scene = game(app)
-    until(app, lambda: sum(line.kind == "continent" for line in scene.session.log) >= 2)
+    # Move by move, as the bots' pacer moves them, so that how many moves a frame holds (wall
+    # clock) cannot carry the game past the point to save.
+    while sum(line.kind == "continent" for line in scene.session.log) < 2:
+        seat, agent, view, rng = scene.session.bot_request()
+        scene._bot_moved(scene.session.bot_answer(seat, rng, agent.act(view)), seat)
+    assert not scene.state.is_terminal()
     path = tmp_path / "resumed.jsonl"
     scene.session.save(path)
     history = [line.text for line in scene.session.log if line.kind == "continent"]
