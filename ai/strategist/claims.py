@@ -18,17 +18,15 @@ Then the table decides, because a claim's value depends on who else is claiming:
   continent; the player behind cannot win a race and claims **compactly** instead: the free
   territory joining most of its own and bordering fewest of the opponent's, so its armies
   stand together instead of in a line of single armies an opponent's stack walks through;
-- at a **table or crowd** three or more players enter every continent and the one who holds
-  most of a small one takes it first, so every claim **races**: the free territory of the
-  continent where the player's share most exceeds the others', leaning hard to the small
-  continents (held soonest, with the fewest borders to guard), then touching its own.
+- at a **table or crowd** a continent entered by others is not lost (they fight each other
+  too), so every free territory is scored by its continent's worth (:mod:`ai.strategist.world`)
+  times what the claim does for the player there: the gain in the square of its share, less
+  the square of the largest share another player holds, plus a little for each own territory
+  it touches.
 
-Set-up armies in a duel (and a duel's neutral armies) go where they take or hold a continent:
-onto one stack inside the continent the player can most cheaply complete, facing the enemy
-armies left in it; once it is held, onto the gate facing the most enemy armies outside. At a
-table one stack would leave every other territory to two or more opponents, so each set-up army
-goes where the paper's Markov placement puts it: where the player's territories are least
-likely to survive (:func:`ai.markov.markov_place`).
+Set-up armies (and a duel's neutral armies) go where they take or hold a continent: onto one
+stack inside the continent the player can most cheaply complete, facing the enemy armies left in
+it; once it is held, onto the gate facing the most enemy armies outside.
 """
 
 from __future__ import annotations
@@ -36,16 +34,14 @@ from __future__ import annotations
 from risk.actions import Claim
 
 from ai.common import setup_place
-from ai.markov import markov_place
 from ai.strategist.world import World, world_of
 
+#: What a table claim gains per own territory it touches, in units of the continent's worth.
+TOUCH = 0.02
 #: What a race claim gains per own territory it touches, in shares of a continent.
 RACE_TOUCH = 0.05
-#: What a race claim loses per member of its continent (small continents are held sooner): a
-#: little in a duel, where a continent is contested by one opponent, five times as much at a
-#: table, where every continent is.
-DUEL_SIZE_LEAN = 0.01
-TABLE_SIZE_LEAN = 0.05
+#: What a race claim loses per member of its continent: small continents are held sooner.
+RACE_SIZE = 0.01
 
 
 def claim(view, profile) -> Claim:
@@ -69,7 +65,7 @@ def claim(view, profile) -> Claim:
             return Claim(choice[1])
     if profile.kind == "duel":
         return duel_claim(view, world)
-    return race_claim(view, world, TABLE_SIZE_LEAN)
+    return table_claim(view, world)
 
 
 def duel_claim(view, world: World) -> Claim:
@@ -89,7 +85,7 @@ def duel_claim(view, world: World) -> Claim:
     if build is not None:
         return Claim(build[1])
     if claimed_first(view):
-        return race_claim(view, world, DUEL_SIZE_LEAN)
+        return race_claim(view, world)
     return compact_claim(view)
 
 
@@ -103,9 +99,8 @@ def claimed_first(view) -> bool:
     return counts[view.player] >= max(counts)
 
 
-def race_claim(view, world: World, size_lean: float) -> Claim:
-    """The free territory of the continent where the player's share most exceeds the others',
-    less ``size_lean`` per member of the continent, plus a little per own territory it touches."""
+def race_claim(view, world: World) -> Claim:
+    """The free territory of the continent where the player's share most exceeds the others'."""
     player, owner, neighbours = view.player, view.owner, view.board.neighbours
     best = None
     for shape in world.continents:
@@ -113,10 +108,30 @@ def race_claim(view, world: World, size_lean: float) -> Claim:
         if not free:
             continue
         mine = held.get(player, 0)
-        lead = (2 * mine - sum(held.values())) / shape.size - size_lean * shape.size
+        lead = (2 * mine - sum(held.values())) / shape.size - RACE_SIZE * shape.size
         for t in free:
             touching = sum(1 for n in neighbours[t] if owner[n] == player)
             key = (lead + RACE_TOUCH * touching, -t)
+            if best is None or key > best[0]:
+                best = (key, t)
+    return Claim(best[1])
+
+
+def table_claim(view, world: World) -> Claim:
+    """A table's claim after blocking and completing: see the module's docstring."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    best = None
+    for shape in world.continents:
+        free, held = census(owner, shape.members)
+        if not free:
+            continue
+        mine = held.get(player, 0)
+        size = shape.size
+        rival = max((n for o, n in held.items() if o != player), default=0) / size
+        gain = shape.worth * (((mine + 1) / size) ** 2 - (mine / size) ** 2 - rival * rival)
+        for t in free:
+            touching = sum(1 for n in neighbours[t] if owner[n] == player)
+            key = (gain + TOUCH * shape.worth * touching, -t)
             if best is None or key > best[0]:
                 best = (key, t)
     return Claim(best[1])
@@ -150,10 +165,9 @@ def census(owner, members) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-def place(view, profile):
-    """A set-up army (or the neutral's, in a duel with the neutral army) at the table of
-    ``profile``."""
-    return setup_place(view, staging if profile.kind == "duel" else markov_place)
+def place(view):
+    """A set-up army (or the neutral's, in a duel with the neutral army)."""
+    return setup_place(view, staging)
 
 
 def staging(view) -> int:

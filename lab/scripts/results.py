@@ -68,6 +68,7 @@ STUDIES = (
     Study("round-09", "Hard's card habit made to pay, runs that reach their victim", r"z(0\d|1[0-4])-.*|c1-.*"),
     Study("round-10", "hold the sets while the table is full", r"z(1[5-9]|[23]\d)-.*|c2-.*"),
     Study("round-11", "a run carries its whole stack", r"r\d+-.*|i\d+-.*|c[34]-.*|local-(c5|r\d+)-.*"),
+    Study("round-12", "the rebuild, for every map", r"rb-.*"),
     Study("ladders", "the self-play ladder of all six bots, round after round", r"ladder-.*"),
     Study("tuning", "attack threshold sweeps (lab/scripts/tune_thresholds.sh)",
           r"threshold-attack_threshold|mcts-tau.*"),
