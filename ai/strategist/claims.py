@@ -101,37 +101,35 @@ def claimed_first(view) -> bool:
 
 def race_claim(view, world: World) -> Claim:
     """The free territory of the continent where the player's share most exceeds the others'."""
-    player, owner, neighbours = view.player, view.owner, view.board.neighbours
-    best = None
-    for shape in world.continents:
-        free, held = census(owner, shape.members)
-        if not free:
-            continue
-        mine = held.get(player, 0)
-        lead = (2 * mine - sum(held.values())) / shape.size - RACE_SIZE * shape.size
-        for t in free:
-            touching = sum(1 for n in neighbours[t] if owner[n] == player)
-            key = (lead + RACE_TOUCH * touching, -t)
-            if best is None or key > best[0]:
-                best = (key, t)
-    return Claim(best[1])
+    def score(shape, mine: int, held: dict) -> tuple[float, float]:
+        return (2 * mine - sum(held.values())) / shape.size - RACE_SIZE * shape.size, RACE_TOUCH
+    return best_free(view, world, score)
 
 
 def table_claim(view, world: World) -> Claim:
     """A table's claim after blocking and completing: see the module's docstring."""
+    player = view.player
+
+    def score(shape, mine: int, held: dict) -> tuple[float, float]:
+        size = shape.size
+        rival = max((n for o, n in held.items() if o != player), default=0) / size
+        return shape.worth * (((mine + 1) / size) ** 2 - (mine / size) ** 2 - rival * rival), TOUCH * shape.worth
+    return best_free(view, world, score)
+
+
+def best_free(view, world: World, score) -> Claim:
+    """The free territory scoring best: ``score(shape, mine, held)`` gives its continent's value
+    and the value of each own territory it touches (ties to the lowest id)."""
     player, owner, neighbours = view.player, view.owner, view.board.neighbours
     best = None
     for shape in world.continents:
         free, held = census(owner, shape.members)
         if not free:
             continue
-        mine = held.get(player, 0)
-        size = shape.size
-        rival = max((n for o, n in held.items() if o != player), default=0) / size
-        gain = shape.worth * (((mine + 1) / size) ** 2 - (mine / size) ** 2 - rival * rival)
+        value, per_touch = score(shape, held.get(player, 0), held)
         for t in free:
             touching = sum(1 for n in neighbours[t] if owner[n] == player)
-            key = (gain + TOUCH * shape.worth * touching, -t)
+            key = (value + per_touch * touching, -t)
             if best is None or key > best[0]:
                 best = (key, t)
     return Claim(best[1])
