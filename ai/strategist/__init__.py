@@ -101,7 +101,7 @@ class StrategistAgent(BaseAgent):
         if phase == Phase.CLAIM:
             return claims.claim(view, profile)
         if phase == Phase.PLACE:
-            return claims.place(view)
+            return claims.place(view, profile)
         if phase == Phase.TRADE:
             return cards.trade(view, profile, lambda pool: profile.runs and self._find_run(view, pool) is not None)
         if phase == Phase.DEPLOY:

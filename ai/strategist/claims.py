@@ -26,7 +26,8 @@ Then the table decides, because a claim's value depends on who else is claiming:
 
 Set-up armies (and a duel's neutral armies) go where they take or hold a continent: onto one
 stack inside the continent the player can most cheaply complete, facing the enemy armies left in
-it; once it is held, onto the gate facing the most enemy armies outside.
+it; once it is held, onto the gate facing the most enemy armies outside. At a table of three
+(:mod:`ai.strategist.profile`) each goes where the paper's Markov placement puts it instead.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 from risk.actions import Claim
 
 from ai.common import setup_place
+from ai.markov import markov_place
 from ai.strategist.world import World, world_of
 
 #: What a table claim gains per own territory it touches, in units of the continent's worth.
@@ -163,9 +165,10 @@ def census(owner, members) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-def place(view):
-    """A set-up army (or the neutral's, in a duel with the neutral army)."""
-    return setup_place(view, staging)
+def place(view, profile):
+    """A set-up army (or the neutral's, in a duel with the neutral army) at the table of
+    ``profile``: on the stack that takes a continent, or by the paper's Markov placement."""
+    return setup_place(view, staging if profile.stack_setup else markov_place)
 
 
 def staging(view) -> int:

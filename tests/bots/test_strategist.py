@@ -13,7 +13,7 @@ from ai.registry import REGISTRY, STRONGEST
 from ai.strategist import StrategistAgent
 from ai.strategist.evaluate import LeafValue
 from ai.strategist.model import TurnModel
-from ai.strategist.profile import CROWD, DUEL, TABLE, profile_of
+from ai.strategist.profile import CROWD, DUEL, TABLE, THREE, profile_of
 from ai.strategist.world import world_of
 from ai.turn import TurnState
 from risk.actions import Claim, EndPhase, Trade, parse_action
@@ -210,8 +210,11 @@ def test_the_profile_follows_the_players_left():
         view.alive = alive + [True] * (view.owners - len(alive))
         return view
     assert profile_of(view_with([True, True], 2)) is DUEL
-    assert profile_of(view_with([True, True, True], 3)) is TABLE
-    assert profile_of(view_with([True, False, True, True, False, False], 6)) is TABLE
+    assert profile_of(view_with([True, True, True], 3)) is THREE
+    assert profile_of(view_with([True, False, True, True, False, False], 6)) is THREE
+    assert profile_of(view_with([True, True, True, True], 4)) is TABLE
+    # Only at three are the set-up armies placed by the paper's Markov placement, not stacked.
+    assert [p.stack_setup for p in (DUEL, THREE, TABLE, CROWD)] == [True, False, True, True]
     assert profile_of(view_with([True] * 5 + [False], 6)) is CROWD
     assert profile_of(view_with([True, False, False, True, False, False], 6)) is DUEL
 
