@@ -141,6 +141,17 @@ def deploy(view, territory: int, armies: int):
     return Deploy(territory, max(1, min(armies, room, view.pool)))
 
 
+def deploy_planned(view, plan: dict[int, int]):
+    """The next deployment of ``plan`` (territory -> armies, the largest first) and what is left
+    of the plan, None once it is spent or an army limit changed it (plan again for the rest)."""
+    territory = max(plan, key=lambda t: (plan[t], -t))
+    armies = plan.pop(territory)
+    action = deploy(view, territory, armies)
+    if action.territory != territory or action.armies != armies:
+        plan = {}
+    return action, plan or None
+
+
 def blitz(view, source: int, target: int, stop_at: int = 1) -> Blitz:
     """A blitz that may spend the commander's six (US 1980) where it helps most, while unused."""
     return Blitz(source, target, stop_at, view.commander_ready())

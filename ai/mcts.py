@@ -26,7 +26,7 @@ from risk.phase import Phase
 from risk.state import NO_OWNER
 
 from ai.agent import BaseAgent, between_0_and_1, non_negative
-from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy, frontier, setup_place,
+from ai.common import (best_trade, clamp_occupy, continent_progress_claim, deploy_planned, frontier, setup_place,
                        variant_decision)
 from ai.evaluation import Evaluation
 from ai.markov import markov_allocation, markov_place, markov_transport
@@ -209,12 +209,7 @@ class MCTSAgent(BaseAgent):
         plan = self._deployment
         if plan is None or any(view.owner[t] != view.player for t in plan) or sum(plan.values()) != view.pool:
             plan = self.plan_deployment(view) if self.deploy_search else markov_allocation(view, view.pool)
-        territory = max(plan, key=lambda t: (plan[t], -t))
-        armies = plan.pop(territory)
-        action = deploy(view, territory, armies)
-        if action.territory != territory or action.armies != armies:
-            plan = {}  # an army limit changed the plan: plan again for what is left
-        self._deployment = plan or None
+        action, self._deployment = deploy_planned(view, plan)
         return action
 
     def deployment_state(self, view, pool: int, allocation: dict[int, int]) -> TurnState:

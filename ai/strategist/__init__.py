@@ -34,7 +34,7 @@ from risk.phase import Phase
 from risk.state import NO_OWNER
 
 from ai.agent import BaseAgent, between_0_and_1, non_negative
-from ai.common import clamp_occupy, deploy, frontier, variant_decision
+from ai.common import clamp_occupy, deploy_planned, frontier, variant_decision
 from ai.markov import markov_allocation
 from ai.mcts import AttackSearch, MCTSAgent
 from ai.odds import attack_odds
@@ -128,12 +128,7 @@ class StrategistAgent(BaseAgent):
                     plan = {run.staging: view.pool}
             if plan is None:
                 plan = self._search_deployment(view)
-        territory = max(plan, key=lambda t: (plan[t], -t))
-        armies = plan.pop(territory)
-        action = deploy(view, territory, armies)
-        if action.territory != territory or action.armies != armies:
-            plan = {}  # an army limit changed the plan: plan again for what is left
-        self._deployment = plan or None
+        action, self._deployment = deploy_planned(view, plan)
         return action
 
     def _attack(self, view, profile):
