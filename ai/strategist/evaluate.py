@@ -15,9 +15,10 @@ The position is read through features that mean the same on every map and at eve
   (:mod:`ai.strategist.world`): the square of the share held, so that a continent nearly held
   counts far more than a few territories spread over several.
 
-The value is a logistic function of their weighted sum (:data:`WEIGHTS`), the chance of winning
-a model fitted to games on many maps gives such a position (docs/strategist.md says how it was
-fitted and checked on maps left out of the fit). Under the variants with an objective (a secret
+The value is a logistic function of their weighted sum (:data:`WEIGHTS`), set by hand from what
+the features mean. Weights fitted to the winners of games on many maps predict the winner better
+and play worse (docs/strength.md, "The leaf, fitted on many maps"; the fit is
+``lab/scripts/fit_strategist.py``). Under the variants with an objective (a secret
 mission, capitals), the progress towards it is blended in, and an objective met is worth 1.
 
 :class:`LeafValue` is built once per search from its root, and scores a leaf by rescoring only
@@ -34,7 +35,7 @@ from ai.strategist.world import world_of
 #: The features, in the order of :data:`WEIGHTS`.
 FEATURES = ("survival", "reinforcements", "territory", "material", "card", "continents")
 
-#: The weight of each feature and the intercept: the fitted model (docs/strategist.md).
+#: The weight of each feature and the intercept, set by hand (see the module's docstring).
 WEIGHTS = (1.2, 3.0, 1.0, 3.0, 0.6, 1.0)
 INTERCEPT = -4.0
 

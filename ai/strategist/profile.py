@@ -10,10 +10,9 @@ Risk changes character with the number of players still in the game, not with th
   a player about to disappear); blocking in the claims helps the third player as much as
   oneself, so the bot builds instead. At three the set-up armies are not stacked: one stack
   to take a continent leaves the rest of a three-player share of the map to two opponents, and
-  the paper's Markov placement, which keeps every territory standing, won 47% of 200 games
-  against two Hard on the classic map where the stack won 30% (and as many on five community
-  maps); from four players on each share is small enough that the stack that takes a
-  continent is the better set-up (lab notebook, round 12);
+  the paper's Markov placement, which keeps every territory standing, plays better there; from
+  four players on each share is small enough that the stack that takes a continent is the
+  better set-up (measured: docs/strength.md and the lab notebook's round 12);
 - a **crowd** (five or six): as a table, and a run may start up to two territories short of
   its victim, since at a crowded table the card holder worth eliminating seldom borders the
   stack that could do it; sets are held while four or more players are left, unless they pay

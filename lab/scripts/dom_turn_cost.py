@@ -37,8 +37,11 @@ def turns_per_game(phases: Path) -> list[int]:
 def main() -> None:
     for name in sys.argv[1:]:
         path = Path(name)
-        games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        turns = turns_per_game(path.with_suffix(".phases.jsonl"))
+        try:
+            games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            turns = turns_per_game(path.with_suffix(".phases.jsonl"))
+        except (OSError, ValueError, KeyError) as error:
+            sys.exit(f"dom_turn_cost: {name}: cannot read it as a sparring run with its phase log ({error})")
         per_game = [g["agent"]["bot_seconds"] / t for g, t in zip(games, turns) if t]
         total = sum(g["agent"]["bot_seconds"] for g in games) / max(1, sum(turns[:len(games)]))
         deciles = statistics.quantiles(per_game, n=10) if len(per_game) > 1 else per_game * 9
