@@ -13,6 +13,12 @@ import numpy as np
 #: matches (a 31-bit seed is found in minutes, and then every card to come is known).
 FRESH_SEEDS = 10 ** 18
 
+#: The way of drawing a plain blitz that new games use; the ways are numbered as the record
+#: versions that introduced them (:data:`risk.record.RECORD_VERSION`): 1, inversion up to
+#: 250,000 army pairs and rolled round by round beyond; 2, big battles in strides.
+CURRENT_BLITZ_DRAWS = 2
+BLITZ_DRAWS = (1, 2)
+
 
 def fresh_seed() -> int:
     """A new game's seed when none is given, from the operating system's randomness."""
@@ -27,7 +33,7 @@ class RandomSource:
     deterministic function of the seed.
     """
 
-    __slots__ = ("seed", "generator", "_buffer")
+    __slots__ = ("seed", "generator", "_buffer", "blitz_draws")
 
     BATCH = 512
 
@@ -35,6 +41,10 @@ class RandomSource:
         self.seed = seed
         self.generator = np.random.default_rng(seed)
         self._buffer: list[float] = []
+        #: How a plain blitz turns its one uniform into an outcome
+        #: (:data:`~risk.battle.sampling.BLITZ_DRAWS`): a game read from an older record keeps
+        #: the older way, so that it replays as it was played.
+        self.blitz_draws = CURRENT_BLITZ_DRAWS
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
@@ -65,13 +75,17 @@ class RandomSource:
         return items[int(self.random() * len(items))]
 
     def get_state(self) -> dict:
-        return {"seed": self.seed, "bit_generator": self.generator.bit_generator.state,
-                "buffer": list(self._buffer)}
+        state = {"seed": self.seed, "bit_generator": self.generator.bit_generator.state,
+                 "buffer": list(self._buffer)}
+        if self.blitz_draws != CURRENT_BLITZ_DRAWS:  # only an old game's source says so
+            state["blitz_draws"] = self.blitz_draws
+        return state
 
     def set_state(self, state: dict) -> None:
         self.seed = state.get("seed")
         self.generator.bit_generator.state = state["bit_generator"]
         self._buffer = list(state["buffer"])
+        self.blitz_draws = state.get("blitz_draws", CURRENT_BLITZ_DRAWS)
 
     def fingerprint(self) -> tuple:
         """The state, as a hashable value: equal fingerprints draw the same numbers from now on."""

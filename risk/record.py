@@ -2,7 +2,7 @@
 
 A record is one JSON object per line::
 
-    {"format": "markov-risk-record", "version": 1, "seed": 1, "players": ["random", ...],
+    {"format": "markov-risk-record", "version": 2, "seed": 1, "players": ["random", ...],
      "rules": {...}, "map": {...the whole map...}}
     {"p": 0, "a": "claim alaska"}
     ...
@@ -39,7 +39,10 @@ from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_
                          JsonProblem, problem, read_json, short_form)
 
 RECORD_FORMAT = "markov-risk-record"
-RECORD_VERSION = 1
+#: Version 2 draws big blitzes in strides (:mod:`risk.battle.strides`); a record of version 1
+#: replays with the way its game drew them (:data:`~risk.randomness.BLITZ_DRAWS`).
+RECORD_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 #: The first two bytes of every gzip file (RFC 1952): how a compressed record is recognised.
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -55,6 +58,9 @@ class GameRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     save: dict[str, Any] | None = None
+    #: The record's version: how its game draws a big blitz (a game resumed from an old save
+    #: keeps its version, so that the file it is saved to replays too).
+    version: int = RECORD_VERSION
 
     # -- building ------------------------------------------------------------------------------
 
@@ -62,7 +68,7 @@ class GameRecord:
     def start(cls, state, players: list[str]) -> "GameRecord":
         """A record for a game that is just beginning (the state as ``GameState.new`` made it)."""
         return cls(seed=state.rng.seed, players=list(players), rules=state.rules,
-                   map_data=state.board.to_dict())
+                   map_data=state.board.to_dict(), version=state.rng.blitz_draws)
 
     def add(self, player: int, action_text: str) -> None:
         self.actions.append((player, action_text))
@@ -73,7 +79,7 @@ class GameRecord:
     # -- writing -------------------------------------------------------------------------------
 
     def header(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "seed": self.seed,
+        return {"format": RECORD_FORMAT, "version": self.version, "seed": self.seed,
                 "players": self.players, "rules": self.rules.to_dict(), "map": self.map_data}
 
     def lines(self) -> list[str]:
@@ -116,9 +122,10 @@ class GameRecord:
         header = _json_line(lines[0], path, 1)
         if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a game record (the first line must be a {RECORD_FORMAT} header)", path, 1)
-        if header.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {short_form(header.get('version'))} is not supported "
-                              f"(this program reads version {RECORD_VERSION})", path, 1)
+        version = header.get("version")
+        if isinstance(version, bool) or version not in READABLE_VERSIONS:
+            raise RecordError(f"record version {short_form(version)} is not supported "
+                              f"(this program reads versions 1 to {RECORD_VERSION})", path, 1)
         players = header.get("players")
         if not isinstance(players, list) or not 2 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
             raise RecordError("the header needs 'players': a list of 2 to 6 bot names", path, 1)
@@ -136,7 +143,7 @@ class GameRecord:
             raise RecordError(f"the header's rules are invalid: {exc}", path, 1) from None
         if not isinstance(header.get("map"), dict):
             raise RecordError("the header needs the 'map' it was played on", path, 1)
-        record = cls(seed=seed, players=players, rules=rules, map_data=header["map"])
+        record = cls(seed=seed, players=players, rules=rules, map_data=header["map"], version=version)
         for number, line in enumerate(lines[1:], start=2):
             if not line.strip():
                 continue
@@ -185,6 +192,7 @@ class GameRecord:
             state = GameState.new(players=len(self.players), seed=self.seed, rules=self.rules, board=board)
         except RiskError as exc:
             raise RecordError(f"the game cannot start: {exc}", path, 1) from None
+        state.rng.blitz_draws = self.version  # the record versions number the ways of drawing
         actions = self.actions if upto is None else self.actions[:upto]
         for index, (player, text) in enumerate(actions):
             line = index + 2

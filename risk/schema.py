@@ -297,7 +297,7 @@ RECORD_RESULT = Object({"winner": Nullable(Int(0, 5)), "turns": Int(0, 10 ** 9),
                         "reason": Nullable(Str(100)), "places": Nullable(List(Int(1, 6), 2, 6))})
 WORD = 2 ** 128
 RNG_STATE = Object({
-    "seed": Nullable(Int(0, WORD)), "buffer": List(Number(0, 1), 0, 100_000),
+    "seed": Nullable(Int(0, WORD)), "buffer": List(Number(0, 1), 0, 100_000), "blitz_draws": Int(1, 2),
     "bit_generator": Object({"bit_generator": Str(20, choices=("PCG64",)),
                              "state": Object({"state": Int(0, WORD), "inc": Int(0, WORD)},
                                              required=frozenset({"state", "inc"})),

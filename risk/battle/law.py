@@ -40,7 +40,7 @@ from risk.battle.report import BattleOdds, battle_odds
 from risk.battle.sealane import SEA_LANE_ROUNDS, battle_laws
 from risk.battle.rolled import is_rolled
 from risk.battle.model import RoundModel, standard_model
-from risk.battle.sampling import sample_blitz
+from risk.battle.sampling import sample_blitz, sample_blitz_first_way
 from risk.battle.seeing import seeing_defender_dice, seeing_defender_model
 
 Probability = Union[float, Fraction]
@@ -315,10 +315,14 @@ class BattleLaw:
         return {BlitzOutcome(*key): p for key, p in outcomes.items() if p}
 
     def sample_blitz(self, attackers: int, defenders: int, u: float, stop_at: int = 1,
-                     stop_below: float | None = None) -> BlitzOutcome:
+                     stop_below: float | None = None, first_way: bool = False) -> BlitzOutcome:
         """The end of one blitz drawn by the uniform ``u`` in [0, 1): the engine's draw (the same
-        ``u`` gives the same outcome, always). ``stop_below`` as in :meth:`blitz_distribution`."""
+        ``u`` gives the same outcome, always). ``stop_below`` as in :meth:`blitz_distribution`;
+        ``first_way``: a plain blitz drawn as records of version 1 drew it
+        (:func:`~risk.battle.sampling.sample_blitz_first_way`)."""
         if self.plain:
+            if first_way and stop_below is None:
+                return BlitzOutcome(*sample_blitz_first_way(attackers, defenders, u, stop_at, self.dice))
             return BlitzOutcome(*sample_blitz(attackers, defenders, u, stop_at, self.dice, stop_below))
         self._no_stop_below(stop_below)
         if self.six:

@@ -23,6 +23,7 @@ from risk.battle.dice import STANDARD_DICE, BattleError, DiceRules
 from risk.battle.large import win_estimate
 from risk.battle.model import standard_model
 from risk.battle.solver import stop_levels_below
+from risk.battle.rolled import is_rolled, roll_battle
 from risk.battle.strides import is_strided, sample_strided
 
 T = TypeVar("T")
@@ -65,11 +66,15 @@ class SamplerCache:
 #: Standard dice, keyed (attackers, defenders, stop_at, stop_below); other dice add the dice.
 _STANDARD_SAMPLERS = register(SamplerCache())
 _SAMPLERS = register(SamplerCache())
+#: The first way's tables of battles the current way draws in strides, kept apart so that a
+#: game of either way draws the same whatever the other has cached.
+_FIRST_WAY_SAMPLERS = register(SamplerCache())
 
 
 def clear_samplers() -> None:
     _SAMPLERS.clear()
     _STANDARD_SAMPLERS.clear()
+    _FIRST_WAY_SAMPLERS.clear()
 
 
 def inversion_table(distribution: Mapping[T, float]) -> tuple[list[float], list[T]]:
@@ -108,6 +113,25 @@ def sample_blitz(attackers: int, defenders: int, u: float, stop_at: int = 1,
     if is_strided(attackers, defenders):
         return _strided_blitz(attackers, defenders, u, stop_at, dice, stop_below)
     return cache.draw(key, lambda: blitz_distribution(attackers, defenders, stop_at, dice, stop_below), u)
+
+
+def sample_blitz_first_way(attackers: int, defenders: int, u: float, stop_at: int = 1,
+                           dice: DiceRules = STANDARD_DICE) -> tuple[int, int]:
+    """:func:`sample_blitz` as games drew it before big battles were drawn in strides (records
+    of version 1, :data:`~risk.randomness.BLITZ_DRAWS`): by inversion up to
+    :data:`~risk.battle.rolled.ROLLED_STATES` army pairs, rolled round by round beyond. The same
+    law, other outcomes for the same ``u``: an old record replays only this way."""
+    if not is_strided(attackers, defenders):
+        return sample_blitz(attackers, defenders, u, stop_at, dice)
+    if not 0.0 <= u < 1.0:
+        raise BattleError(f"u must be a uniform draw in [0, 1), not {u!r}")
+    if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
+        raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
+    if is_rolled(attackers, defenders):
+        left, defenders_left, _, _ = roll_battle(u, standard_model(dice), (), attackers - 1, defenders, stop_at - 1)
+        return left + 1, defenders_left
+    return _FIRST_WAY_SAMPLERS.draw((attackers, defenders, stop_at, dice),
+                                    lambda: blitz_distribution(attackers, defenders, stop_at, dice), u)
 
 
 def _strided_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,

@@ -131,4 +131,6 @@ class ChanceRules:
             return outcome
         s, t = action.source, action.target
         law = BattleLaw.for_attack(self, s, t, six=action.six)
-        return law.sample_blitz(self.armies[s], self.armies[t], self.rng.random(), action.stop_at)
+        rng = self.rng
+        return law.sample_blitz(self.armies[s], self.armies[t], rng.random(), action.stop_at,
+                                first_way=rng.blitz_draws == 1)

@@ -16,6 +16,7 @@ from risk.battle import (STANDARD_DICE, DiceRules, battle_odds, blitz_distributi
                          sample_phased, six_choice, win_probability, win_rows)
 from risk.battle.large import large_battle_odds
 from risk.battle.law import BattleLaw
+from risk.battle.sampling import sample_blitz_first_way
 from risk.battle.sealane import variant_model
 from risk.battle.variants import seeing_defender_model, tan1997_model
 from risk.rules import Rules
@@ -101,6 +102,7 @@ def fill_every_cache() -> None:
         blitz_distribution(9, 6, dice=dice, stop_below=0.3)
         sample_blitz(9, 6, 0.4, dice=dice)
         sample_blitz(120, 110, 0.4, dice=dice, stop_below=0.3)  # a big battle: in strides
+        sample_blitz_first_way(120, 110, 0.4, dice=dice)  # the same, as version-1 records drew it
         for variant in ("standard", "tan1997"):
             final_states(round_model(variant, dice), 6, 4)
     seeing = seeing_defender_model()

@@ -29,4 +29,4 @@ def test_stored_record_replays_identically(record_name):
 
 
 def test_every_stored_record_has_a_digest():
-    assert sorted(p.name for p in RECORDS.glob("*.jsonl")) == sorted(GOLDEN["records"])
+    assert sorted(p.name for p in RECORDS.glob("*.jsonl*")) == sorted(GOLDEN["records"])
