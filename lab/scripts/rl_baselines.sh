@@ -24,8 +24,8 @@ mkdir -p "$out"
 declare -A spec=(
   [shipped]="rl:angry-clone"                                 # risk/rl/policies/angry-clone.npz
   [random]="random" [angry]="angry" [threshold]="threshold" [strategist]="strategist"
-  [ppo]="rl:examples/models/ppo-scratch.npz"                 # MaskablePPO from scratch
-  [dqn]="rl:examples/models/dqn.npz,deterministic=true"      # OpenSpiel's DQN, its greedy action
+  [ppo]="rl:lab/models/ppo-scratch.npz"                 # MaskablePPO from scratch
+  [dqn]="rl:lab/models/dqn.npz,deterministic=true"      # OpenSpiel's DQN, its greedy action
 )
 
 run() {  # NAME GAMES BOTS

@@ -27,8 +27,8 @@ OPPONENTS = ("random", "threshold", "strategist")
 #: The agents in the table's order, each with the name its row shows.
 AGENTS = (
     ("shipped", "`rl:angry-clone`, the shipped policy (`angry` cloned)"),
-    ("ppo", "MaskablePPO from scratch, 81,920 steps (`rl:examples/models/ppo-scratch.npz`)"),
-    ("dqn", "OpenSpiel's DQN, 30 games, greedy (`rl:examples/models/dqn.npz,deterministic=true`)"),
+    ("ppo", "MaskablePPO from scratch, 81,920 steps (`rl:lab/models/ppo-scratch.npz`)"),
+    ("dqn", "OpenSpiel's DQN, 30 games, greedy (`rl:lab/models/dqn.npz,deterministic=true`)"),
     ("mcts", "OpenSpiel's `MCTSBot`, 100 simulations (`examples/openspiel_mcts.py`)"),
     ("random", "`random`"),
     ("angry", "`angry`"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import load_script
+from study_scripts import load_script
 
 
 def load():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import load_script
+from study_scripts import load_script
 
 
 def load():

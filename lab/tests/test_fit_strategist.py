@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import load_script
+from study_scripts import load_script
 
 
 def test_the_fit_recovers_known_weights():

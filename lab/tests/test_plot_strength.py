@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from conftest import load_script
+from study_scripts import load_script
 
 
 def load():

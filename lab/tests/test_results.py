@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SCRIPTS, load_script
+from study_scripts import SCRIPTS, load_script
 from risk.tournament.schedule import tournament_tasks
 from risk.tournament.stats import wilson_interval
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import load_script
+from study_scripts import load_script
 from risk.tournament.stats import wilson_interval
 
 rl_table = load_script("rl_table")
