@@ -15,9 +15,8 @@ def registered_bots() -> list[str]:
 
 
 def best_bot() -> str:
-    """The bot that gives hints: the strongest installed, the one Expert plays. It thinks for a
-    few hundredths of a second a move on the classic map (at most about 0.1 s in a whole game of
-    four), well within a person's patience."""
+    """The bot that gives hints: the strongest installed, the one Expert plays (its time per
+    turn, well within a person's patience, is in docs/strength.md)."""
     from ai.registry import STRONGEST
 
     names = registered_bots()
