@@ -16,7 +16,8 @@ random play ends), each picking a uniformly random legal choice:
 
 The environments keep the observation and the mask up to date move by move
 (:mod:`risk.rl.incremental`); ``--rebuild`` times them building both from scratch at every
-step instead, as they did before, for the comparison.
+step instead, as they did before, for the comparison, and ``--frozen-observation`` never
+updates the observation at all: the floor the environments' own bookkeeping leaves.
 
 Rates are per second of this process's CPU time (``time.process_time``), which a busy machine
 stretches far less than the wall clock; medians of ``--repeats`` runs of ``--steps`` steps each,
@@ -148,6 +149,14 @@ def rebuild_everything() -> None:
     incremental.MaskTracker.update = mask
 
 
+def freeze_observations() -> None:
+    """Leave every observation as it was built at the start of its game: the environments'
+    floor, what a step costs with no observation to follow (the mask is still kept)."""
+    from risk.rl import incremental
+
+    incremental.ObservationTracker.update = lambda tracker, state: tracker.values
+
+
 def _moves(env) -> int:
     """The engine moves made so far in the env's game: the learner's and the bots'."""
     return env.moves
@@ -161,17 +170,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rebuild", action="store_true",
                         help="rebuild the observation and the mask at every step (the environments before 2026-11-27)")
+    parser.add_argument("--frozen-observation", action="store_true",
+                        help="never update the observation: the environments' floor without one")
     args = parser.parse_args(argv)
     if args.rebuild:
         rebuild_everything()
+    if args.frozen_observation:
+        freeze_observations()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.steps} steps x {args.repeats}, "
           f"{PLAYERS} players, classic map, max_turns={args.max_turns}")
     rows = [("engine (legal_actions + apply)", engine_loop),
             ("engine + codec (mask + decode + apply)", codec_loop),
             ("PettingZoo AEC env (last + step)", pettingzoo_loop)]
+    medians = []
     for name, loop in rows:
         rates = [loop(args.steps, args.seed + k, args.max_turns) for k in range(args.repeats)]
-        print(f"{name:45s} {statistics.median(rates):9.0f} steps/s")
+        medians.append(statistics.median(rates))
+        print(f"{name:45s} {medians[-1]:9.0f} steps/s")
+    print(f"{'  the engine step over the PettingZoo step':45s} {medians[0] / medians[2]:9.2f} x")
     pairs = [gymnasium_loop(args.steps, args.seed + k, args.max_turns) for k in range(args.repeats)]
     print(f"{'Gymnasium env vs 3 random bots (learner)':45s} {statistics.median(p[0] for p in pairs):9.0f} steps/s")
     print(f"{'  ... engine moves it drives (learner + bots)':45s} {statistics.median(p[1] for p in pairs):9.0f} steps/s")

@@ -277,7 +277,12 @@ class Rules:
                 armies += bonus
         if attacking and self.reinforce_or_attack:
             return armies
-        return armies + max(self.reinforcement_minimum, territories // self.reinforcement_divisor)
+        return armies + self.territory_income(territories)
+
+    def territory_income(self, territories: int) -> int:
+        """The part of :meth:`income` that ``territories`` territories bring: their number //
+        ``reinforcement_divisor``, at least ``reinforcement_minimum``."""
+        return max(self.reinforcement_minimum, territories // self.reinforcement_divisor)
 
     def set_value(self, sets_traded_before: int, kind: str = "mixed") -> int:
         """Armies for a set, given how many sets all players traded before it and its kind."""

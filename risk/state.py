@@ -170,8 +170,15 @@ class GameState(Engine, Position):
         return [1.0 if self.winner == p else 0.0 for p in range(self.players)]
 
     def territories_of(self, player: int) -> list[int]:
+        """``player``'s territories, in index order (read from its bit mask, lowest bit first:
+        as many steps as it holds territories, not as the map has)."""
         mask = self.own_mask[player]
-        return [t for t in range(len(self.owner)) if (mask >> t) & 1]
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
 
     def total_armies(self, player: int) -> int:
         owner = self.owner
@@ -185,9 +192,7 @@ class GameState(Engine, Position):
 
     def income_parts(self, player: int) -> tuple[int, int]:
         """(armies for territories, armies for continents) of a turn of ``player``."""
-        from_continents = self.board.continent_bonus_for(self.owner, player)
-        total = self.rules.income(self.board, self.count[player], self.own_mask[player])
-        return total - from_continents, from_continents
+        return self.rules.territory_income(self.count[player]), self.board.continent_bonus_for(self.owner, player)
 
     def owner_name(self, owner: int) -> str:
         return "Neutral" if owner == self.neutral else f"Player {owner + 1}"

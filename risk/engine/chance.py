@@ -132,5 +132,6 @@ class ChanceRules:
         s, t = action.source, action.target
         law = BattleLaw.for_attack(self, s, t, six=action.six)
         rng = self.rng
-        return law.sample_blitz(self.armies[s], self.armies[t], rng.random(), action.stop_at,
-                                first_way=rng.blitz_draws == 1)
+        if rng.blitz_draws == 1:  # a game read from a version-1 record draws as it was played
+            return law.sample_blitz(self.armies[s], self.armies[t], rng.random(), action.stop_at, first_way=True)
+        return law.sample_blitz(self.armies[s], self.armies[t], rng.random(), action.stop_at)

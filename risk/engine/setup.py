@@ -90,7 +90,14 @@ class SetupRules:
 
     def _lose_unplaceable(self, owner: int, events: list[Event]) -> None:
         """Starting armies with nowhere to go (a set-up or army limit) are lost."""
-        if self.reserve[owner] > 0 and not any(self._setup_room(t) > 0 for t in self.territories_of(owner)):
+        if self.reserve[owner] <= 0:
+            return
+        rules = self.rules
+        if rules.setup_limit or rules.army_limit:
+            room = any(self._setup_room(t) > 0 for t in self.territories_of(owner))
+        else:  # without a limit any territory of its own takes more
+            room = self.own_mask[owner] != 0
+        if not room:
             events.append(ArmiesLost(owner, self.reserve[owner], "no territory can take more armies"))
             self.reserve[owner] = 0
 
