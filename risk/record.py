@@ -179,12 +179,9 @@ class GameRecord:
         except MapError as exc:
             raise RecordError(f"the map in the header is invalid: {exc}", path, 1) from None
 
-    def replay(self, path: str | None = None, upto: int | None = None, on_events=None):
-        """Rebuild the game from the seed by applying the actions; check the result if there is one.
-
-        Raises :class:`RecordError` (with the line) when an action is illegal, is made by the
-        wrong player, or when the end differs from the recorded result.
-        """
+    def first_position(self, path: str | None = None):
+        """The game's first position, before any action: its seed, rules and map, drawing as
+        the record's version drew. Raises :class:`RecordError` if the game cannot start."""
         from risk.state import GameState
 
         board = self.board(path)
@@ -193,6 +190,15 @@ class GameRecord:
         except RiskError as exc:
             raise RecordError(f"the game cannot start: {exc}", path, 1) from None
         state.rng.blitz_draws = self.version  # the record versions number the ways of drawing
+        return state
+
+    def replay(self, path: str | None = None, upto: int | None = None, on_events=None):
+        """Rebuild the game from the seed by applying the actions; check the result if there is one.
+
+        Raises :class:`RecordError` (with the line) when an action is illegal, is made by the
+        wrong player, or when the end differs from the recorded result.
+        """
+        state = self.first_position(path)
         actions = self.actions if upto is None else self.actions[:upto]
         for index, (player, text) in enumerate(actions):
             line = index + 2

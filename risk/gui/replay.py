@@ -49,11 +49,7 @@ class Replay:
     def __init__(self, record: GameRecord, path: str | None = None):
         self.record = record
         self.path = path
-        board = record.board(path)
-        try:
-            state = GameState.new(players=len(record.players), seed=record.seed, rules=record.rules, board=board)
-        except RiskError as exc:
-            raise RecordError(f"the game cannot start: {exc}", path, 1) from None
+        state = record.first_position(path)
         specs = ["player" if spec == "human" else spec for spec in record.players]
         names = player_names(specs, state.players, state.neutral)
         self.names = [f"Human {i + 1}" if spec == "human" else name

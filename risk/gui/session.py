@@ -327,8 +327,7 @@ class GameSession:
     def _rebuild(self) -> None:
         """The log and statistics of a loaded game, by replaying its record from the start."""
         record = self.match.record
-        state = GameState.new(players=len(record.players), seed=record.seed, rules=record.rules,
-                              board=record.board())
+        state = record.first_position()
         self.waiting = type(self.waiting)(self.humans)
         self.waiting.start(state)
         self.rounds = Rounds(state)

@@ -191,6 +191,7 @@ class _CopiedSource(RandomSource):
     def __init__(self, source: RandomSource):
         self.seed = source.seed
         self._buffer = list(source._buffer)
+        self.blitz_draws = source.blitz_draws
         unbuilt = isinstance(source, _CopiedSource) and source._snapshot is not None
         self._snapshot = source._snapshot if unbuilt else source.generator.bit_generator.state
 
