@@ -6,6 +6,10 @@ Build it (the ``docs`` extra installs Sphinx and MyST-Parser) with warnings as e
     pip install -e '.[docs]'
     python -m sphinx -W --keep-going -b html docs docs/_build/html
 
+The build makes the window's screenshots the pages show, into ``docs/_shots/`` (git-ignored), by
+playing seeded games headless when they are missing or older than their scripts or the window's
+code (``docs/_ext/window_pictures.py``): about a minute the first time, nothing the next.
+
 Sphinx, because the docstrings are written in reST roles (:class:`...`, :mod:`...`) that autodoc
 reads as they are; MyST-Parser, because the pages are Markdown that reads as well on GitHub.
 """
@@ -31,12 +35,13 @@ extensions = [
     "sphinx.ext.autodoc",
     "risk_api",
     "repo_links",
+    "window_pictures",
 ]
 
 # The API page is reST: autodoc parses what it generates in the language of the page.
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-# Not pages: the build, the site's own code, and files the pages link to or embed.
-exclude_patterns = ["_build", "_ext"]
+# Not pages: the build, the site's own code, and the pictures the build makes.
+exclude_patterns = ["_build", "_ext", "_shots"]
 
 # Links to a heading of another page (battle.md#variants) work on GitHub; give them anchors here.
 myst_heading_anchors = 3
