@@ -1,7 +1,7 @@
 """How long a map takes to open in the window: ``python benchmarks/bench_window_maps.py [--repeat N] [MAP ...]``.
 
 For each map (by default every map in ``maps/``, generated worlds of 100 and 400 territories, the
-test map ``tests/data/isles`` with its picture and without it, the community Domination maps in
+test map Isles (``tests/support/isles.py``) with its picture and without it, the community Domination maps in
 ``../shared/sparring/domination`` where they are present, each also without its pictures, and any
 ``.json`` or ``.map`` named on the command line) it measures the CPU time, in a process where the program is already running, of
 what opening it in a game costs: reading the map, its geometry (worked out, or read from the
@@ -73,7 +73,10 @@ def maps(named: list[str]) -> list[tuple[str, Path]]:
         world = WORK / f"world-{territories}.json"
         world.write_text(json.dumps(generate(territories, seed=2)))
         out.append((f"generated, {territories}", world))
-    isles = ROOT / "tests" / "data" / "isles" / "isles.map"
+    from tests.support.isles import write_isles
+
+    (WORK / "isles").mkdir(exist_ok=True)
+    isles = write_isles(WORK / "isles")
     out.append(("isles.map (picture)", isles))
     sources = [isles] + (sorted(COMMUNITY.glob("*.map")) if COMMUNITY.is_dir() else [])
     for source in sources[1:]:

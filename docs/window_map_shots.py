@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))  # the checkout's risk and ai, and tests.support
 from risk.gui.app import PlayConfig  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 from tests.support.gui import click, frames, game, hover, open_new_game, start, widget_with  # noqa: E402
+from tests.support.isles import isles_map  # noqa: E402
 from window_camera import Moments, ShotError, main  # noqa: E402
 
-ISLES = ROOT / "tests" / "data" / "isles" / "isles.map"
 COMMUNITY = ROOT.parent / "shared" / "sparring" / "domination" / "domination-src" / "game" / "Domination" / "maps"
 COMMUNITY_MAPS = ("tube", "uk", "teg")
 
@@ -79,7 +79,7 @@ def picture(camera):
     from risk.gui.animation import Banner
     from risk.gui.setup import load_board
 
-    app, scene = _game(load_board(ISLES), camera.size, players=3, turns=1, seed=3)
+    app, scene = _game(load_board(isles_map()), camera.size, players=3, turns=1, seed=3)
     # The banner of the last continent taken would cover a continent's name; its arrows stay.
     scene.anims.items = [item for item in scene.anims.items if not isinstance(item, Banner)]
     hover(app, scene.view.to_screen(540, 272))  # Long Reach's far east end, nearer Cape End's badge

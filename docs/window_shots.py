@@ -27,6 +27,7 @@ from risk.rules import Rules  # noqa: E402
 from risk.state import classic_board  # noqa: E402
 from tests.support.gui import (angry, button, classic_position, click, game, hover, open_new_game, press,  # noqa: E402
                                scene_with, start, territory_click, until)
+from tests.support.isles import write_isles  # noqa: E402
 from window_camera import DEFAULT_SIZE, SMALLEST_SIZE, Moments, main  # noqa: E402
 
 DEALT = Rules(setup="deal", placement="auto")
@@ -237,8 +238,7 @@ def new_game_screen(camera):
     maps = S.user_maps_dir()
     maps.mkdir(parents=True)
     shutil.copy(TEST_DATA / "tiny.json", maps)
-    for name in ("isles.map", "isles_pic.png", "isles_map.gif"):  # a Domination map and its pictures
-        shutil.copy(TEST_DATA / "isles" / name, maps)
+    write_isles(maps)  # a Domination map and its pictures
     S.save_settings(S.GameSetup(options={"fortify": "connected", "card_values": "fixed"},
                                 seats=(S.HUMAN, "Expert", "Hard", "threshold:attack_threshold=0.7")))
     app = start(PlayConfig(menu=True, speed="max", size=camera.size))

@@ -2,7 +2,7 @@
 the index image, badges at the map's positions, names that read as their own territory's, the
 map's own name, continent colours told apart; without the pictures, a readable drawn map.
 
-The test map ``tests/data/isles`` (written by its ``make.py``) has a picture and an index image;
+The test map Isles (written by :mod:`tests.support.isles`) has a picture and an index image;
 the community maps in ``../shared/sparring/domination`` are used where they are present."""
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import pytest
 
 from risk.gui import intents as I
 
-from tests.support import DATA, ROOT
+from tests.support import ROOT
 from tests.support.gui import frames, game, open_new_game, start
+from tests.support.isles import isles_map
 
-ISLES = DATA / "isles" / "isles.map"
+ISLES = isles_map()
 COMMUNITY = ROOT.parent / "shared" / "sparring" / "domination" / "domination-src" / "game" / "Domination" / "maps"
 
 

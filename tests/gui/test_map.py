@@ -12,6 +12,7 @@ from risk.gui import intents as I
 
 from tests.support import DATA
 from tests.support.gui import SIZES, attack_moment, game, quick_config, start
+from tests.support.isles import isles_map
 
 
 def test_clicking_each_territory_centre_selects_it():
@@ -144,7 +145,7 @@ def test_a_long_arrow_over_land_goes_straight():
     from risk.gui.animation import arrow_paths
     from risk.gui.setup import load_board
 
-    app = start(quick_config(board=load_board(DATA / "isles" / "isles.map"), players=2, bots=["angry"]))
+    app = start(quick_config(board=load_board(isles_map()), players=2, bots=["angry"]))
     view, board = game(app).view, game(app).state.board
     cliffs, reach = board.id("Sea Cliffs"), board.id("Long Reach")
     assert abs(view.centre(cliffs)[0] - view.centre(reach)[0]) > view.map_rect.width / 2

@@ -10,10 +10,10 @@ import numpy as np
 import pygame
 import pytest
 
-from tests.support import DATA
 from tests.support.gui import frames, game, quick_config, start
+from tests.support.isles import isles_map
 
-ISLES = DATA / "isles" / "isles.map"
+ISLES = isles_map()
 
 
 @pytest.fixture

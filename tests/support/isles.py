@@ -1,8 +1,10 @@
 """Writes the test map "Isles": a small Domination map with its own picture and index image.
 
-Run once from the checkout (``python tests/data/isles/make.py``); the three files it writes are
-kept in the repository. Seven territories on two islands, drawn on a 600 x 320 picture with its
-own sea, coasts, borders and names (as a community map's author draws them):
+:func:`isles_map` writes it once per test run into a temporary folder that is removed when the
+run ends (the tests read it there; the docs' screenshot scripts copy it into a player's maps
+folder); :func:`write_isles` writes it into any folder. Seven territories on two islands, drawn
+on a 600 x 320 picture with its own sea, coasts, borders and names (as a community map's author
+draws them):
 
 * ``Long Reach`` is a thin strip along the south whose badge sits at its west end, so that its
   east end lies nearer another territory's badge: a click there must be resolved by the index
@@ -15,12 +17,17 @@ The index image's grey value is the country number, 255 where there is none (as 
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-HERE = Path(__file__).resolve().parent
-FONT = HERE.parents[2] / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+from tests.support import ROOT
+
+FONT = ROOT / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 SIZE = (600, 320)
 SEA, WAVE, SHADOW = (58, 96, 140), (66, 106, 152), (44, 74, 110)
 
@@ -38,7 +45,16 @@ BORDERS = {1: [2, 4], 2: [1, 3, 4], 3: [2, 4, 6, 7], 4: [1, 2, 3, 5], 5: [4, 6, 
 LAND = {1: (200, 182, 130), 2: (168, 194, 142)}
 
 
-def main() -> None:
+@cache
+def isles_map() -> Path:
+    """The map file (``isles.map``, its two pictures beside it), written on the first call."""
+    folder = Path(tempfile.mkdtemp(prefix="isles-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return write_isles(folder)
+
+
+def write_isles(folder: Path) -> Path:
+    """Write ``isles.map``, ``isles_pic.png`` and ``isles_map.gif`` into ``folder``; the map's path."""
     index = Image.new("L", SIZE, 255)
     picture = Image.new("RGB", SIZE, SEA)
     draw_index, draw = ImageDraw.Draw(index), ImageDraw.Draw(picture)
@@ -65,16 +81,14 @@ def main() -> None:
         draw.text(where, name.upper(), fill=(60, 48, 30), font=face)
     title = ImageFont.truetype(str(FONT), 13)
     draw.text((44, 296), "THE ISLES OF TEST", fill=(220, 228, 236), font=title)
-    index.save(HERE / "isles_map.gif")
-    picture.save(HERE / "isles_pic.png", optimize=True)
-    lines = ["; Isles: a test map with its own picture (tests/data/isles/make.py writes it)", "",
+    index.save(folder / "isles_map.gif")
+    picture.save(folder / "isles_pic.png", optimize=True)
+    lines = ["; Isles: a test map with its own picture (tests/support/isles.py writes it)", "",
              "name Isles of Test", "", "[files]", "pic isles_pic.png", "map isles_map.gif", "",
              "[continents]", "Westmark 3 blue", "Eastholm 2 blue", "", "[countries]"]
     for number, (name, continent, (x, y), _) in COUNTRIES.items():
         lines.append(f"{number} {name.replace(' ', '_')} {continent} {x} {y}")
     lines += ["", "[borders]"] + [" ".join(str(n) for n in [number, *near]) for number, near in BORDERS.items()]
-    (HERE / "isles.map").write_text("\n".join(lines) + "\n")
-
-
-if __name__ == "__main__":
-    main()
+    path = folder / "isles.map"
+    path.write_text("\n".join(lines) + "\n")
+    return path
