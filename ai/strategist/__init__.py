@@ -25,8 +25,9 @@ Its parameters (``risk bots`` lists them; docs/strategist.md says more):
 - ``run_chance``: the least chance, in its play-outs, for which an elimination run is started;
 - ``max_time``: seconds per search, 0 for none (a timed search is not reproducible);
 - ``second_setup``: a duel's second player's set-up armies, ``stack`` (all on the stack aimed at
-  a continent) or ``enough`` (on it until it can sweep the continent, then by the Markov
-  placement; :func:`ai.strategist.claims.staging_until_enough`);
+  a continent), ``enough`` (on it until it can sweep the continent, then by the Markov
+  placement; :func:`ai.strategist.claims.staging_until_enough`) or ``markov`` (every one by the
+  Markov placement);
 - ``keep_gates``: the fortify move keeps the gates of a held continent
   (:mod:`ai.strategist.fortify`);
 - ``seed``, ``verbose`` (print each search's root to stderr).

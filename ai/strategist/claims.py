@@ -165,19 +165,22 @@ def census(owner, members) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-#: Where a duel's second player puts its set-up armies: all on the stack (``stack``), or on the
-#: stack until it is enough to take its continent and then by the Markov placement (``enough``).
-SECOND_SETUPS = ("stack", "enough")
+#: Where a duel's second player puts its set-up armies: all on the stack (``stack``), on the
+#: stack until it is enough to take its continent and then by the Markov placement (``enough``),
+#: or every one by the Markov placement (``markov``).
+SECOND_SETUPS = ("stack", "enough", "markov")
 
 
 def place(view, profile, second_setup: str = "stack"):
     """A set-up army (or the neutral's, in a duel with the neutral army) at the table of
     ``profile``: on the stack that takes a continent, or by the paper's Markov placement; a duel's
-    second player with ``second_setup="enough"`` as :func:`staging_until_enough` says."""
+    second player with ``second_setup="enough"`` as :func:`staging_until_enough` says, with
+    ``"markov"`` by the Markov placement (the first player's stack strikes first, and single
+    armies are what it takes; spread armies make each conquest cost it more)."""
     if not profile.stack_setup:
         return setup_place(view, markov_place)
-    if second_setup == "enough" and profile.kind == "duel" and places_second(view):
-        return setup_place(view, staging_until_enough)
+    if second_setup != "stack" and profile.kind == "duel" and places_second(view):
+        return setup_place(view, staging_until_enough if second_setup == "enough" else markov_place)
     return setup_place(view, staging)
 
 
