@@ -290,3 +290,76 @@ def test_risk_bots_json_marks_the_strongest(capsys):
     listed = json.loads(capsys.readouterr().out)
     strongest = [b for b in listed if b.get("strongest")]
     assert [b["name"] for b in strongest] == ["strategist"]
+
+
+def placement_view(player: int, reserve: list[int], owner_of, armies_of=lambda t: 1):
+    """A duel's set-up placement on the classic map, ``player`` to place, with these reserves."""
+    board = load_map()
+    owner = [owner_of(t) for t in range(len(board.names))]
+    state = GameState.from_position(owner, [armies_of(t) for t in range(len(owner))], 2, player=player,
+                                    phase=Phase.PLACE, seed=3, rules=Rules(two_player_neutral=False))
+    state.reserve = list(reserve)
+    return state.view(player, RandomSource(1))
+
+
+def test_the_second_placer_is_told_by_the_reserves():
+    from ai.strategist.claims import places_second
+    halves = lambda t: t % 2  # noqa: E731
+    assert not places_second(placement_view(0, [19, 19], halves))
+    assert places_second(placement_view(1, [18, 19], halves))
+    # On a board of an odd count the first claimer places one army fewer: still first.
+    assert not places_second(placement_view(0, [18, 19], halves))
+
+
+def test_a_second_player_s_stack_stops_growing_once_it_can_sweep_its_continent():
+    from ai.markov import markov_place
+    from ai.strategist.claims import stack_short, staging, staging_until_enough
+    board = load_map()
+    world = world_of(board)
+    small = min(world.continents, key=lambda c: (c.size, -c.worth))
+    enemy, ours = small.members[0], small.members[1:]
+    owner_of = lambda t: 1 if t == enemy or t not in small.members else 0  # noqa: E731
+    short = placement_view(0, [20, 19], owner_of)
+    assert stack_short(short)
+    assert staging_until_enough(short) == staging(short)
+    # A stack of twice the one enemy army and four more is enough: the rest go where Markov puts them.
+    stack = max(ours, key=lambda t: enemy in board.neighbours[t])
+    enough = placement_view(0, [20, 19], owner_of, lambda t: 6 if t == stack else 1)
+    assert not stack_short(enough)
+    assert staging_until_enough(enough) == markov_place(enough)
+
+
+def test_second_setup_changes_only_the_second_player_s_placement():
+    from ai.strategist.claims import staging
+    board = load_map()
+    world = world_of(board)
+    small = min(world.continents, key=lambda c: (c.size, -c.worth))
+    owner_of = lambda t: 1 if t == small.members[0] or t not in small.members else 0  # noqa: E731
+    stack = max(small.members[1:], key=lambda t: small.members[0] in board.neighbours[t])
+    armies_of = lambda t: 6 if t == stack else 1  # noqa: E731
+    first = placement_view(0, [19, 19], owner_of, armies_of)
+    second = placement_view(0, [20, 19], owner_of, armies_of)
+    for option in ("stack", "enough", "markov"):
+        bot = StrategistAgent(seed=1, iterations=12, second_setup=option)
+        assert bot.act(first).territory == staging(first)
+    assert StrategistAgent(seed=1, iterations=12).act(second).territory == staging(second)
+    with pytest.raises(Exception, match="must"):
+        make_bot("strategist:second_setup=spread")
+
+
+def test_keep_gates_never_empties_a_held_continent_s_gate_outwards():
+    from ai.strategist.fortify import held_gates_kept
+    board = load_map()
+    world = world_of(board)
+    small = min(world.continents, key=lambda c: (c.size, -c.worth))
+    members = set(small.members)
+    owner = [0 if t in members or any(n in members for n in board.neighbours[t]) else 1
+             for t in range(len(board.names))]
+    state = GameState.from_position(owner, [3] * len(owner), 2, phase=Phase.FORTIFY, seed=3,
+                                    rules=Rules(two_player_neutral=False))
+    allowed = held_gates_kept(state.view(0, RandomSource(1)))
+    for gate in small.gates:
+        for n in board.neighbours[gate]:
+            assert allowed(gate, n) == (n in small.gates), (gate, n)
+    outside = next(t for t in range(len(owner)) if owner[t] == 0 and t not in members)
+    assert all(allowed(outside, n) for n in board.neighbours[outside])
