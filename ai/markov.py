@@ -90,10 +90,9 @@ def equalise(view, source: int, target: int, total: int, least: int, most: int,
     return best, low(best)
 
 
-def markov_transport(view, peaceful: int = NO_OWNER, allowed=None):
+def markov_transport(view, peaceful: int = NO_OWNER):
     """The paper's transport: from the safest to the least safe territory of a connected group
-    (``peaceful``: an owner whose stacks threaten nothing, as in :func:`ai.odds.threat`;
-    ``allowed(source, target)``, if given, says which moves may be considered)."""
+    (``peaceful``: an owner whose stacks threaten nothing, as in :func:`ai.odds.threat`)."""
     owner, armies, board, rules = view.owner, view.armies, view.board, view.rules
     mine = view.territories_of(view.player)
     safety = {t: survival(owner, armies, board, t, rules, peaceful) for t in mine}
@@ -102,8 +101,6 @@ def markov_transport(view, peaceful: int = NO_OWNER, allowed=None):
         if view.movable_armies(s) <= 0:
             continue
         for t in view.fortify_targets(s):
-            if allowed is not None and not allowed(s, t):
-                continue
             most = view.fortify_limit(s, t)
             if safety[s] <= safety[t]:
                 continue

@@ -24,12 +24,6 @@ Its parameters (``risk bots`` lists them; docs/strategist.md says more):
 - ``tau``: an attack goes on while its conquest chance is at least tau;
 - ``run_chance``: the least chance, in its play-outs, for which an elimination run is started;
 - ``max_time``: seconds per search, 0 for none (a timed search is not reproducible);
-- ``second_setup``: a duel's second player's set-up armies, ``stack`` (all on the stack aimed at
-  a continent), ``enough`` (on it until it can sweep the continent, then by the Markov
-  placement; :func:`ai.strategist.claims.staging_until_enough`) or ``markov`` (every one by the
-  Markov placement);
-- ``keep_gates``: the fortify move keeps the gates of a held continent
-  (:mod:`ai.strategist.fortify`);
 - ``seed``, ``verbose`` (print each search's root to stderr).
 """
 
@@ -39,7 +33,7 @@ from risk.actions import Attack, EndPhase
 from risk.phase import Phase
 from risk.state import NO_OWNER
 
-from ai.agent import BaseAgent, between_0_and_1, non_negative, one_of
+from ai.agent import BaseAgent, between_0_and_1, non_negative
 from ai.common import clamp_occupy, deploy_planned, frontier, variant_decision
 from ai.markov import markov_allocation
 from ai.mcts import AttackSearch, MCTSAgent
@@ -73,21 +67,17 @@ class StrategistAgent(BaseAgent):
     name = "strategist"
 
     def __init__(self, seed: int | None = None, iterations: int = 300, c: float = 0.3, tau: float = 0.45,
-                 run_chance: float = 0.3, max_time: float = 0.0, second_setup: str = "stack",
-                 keep_gates: bool = False, verbose: bool = False):
+                 run_chance: float = 0.3, max_time: float = 0.0, verbose: bool = False):
         super().__init__(seed)
         if iterations < 3:
             raise ValueError(f"iterations={iterations} must be at least 3")
         between_0_and_1(tau=tau, run_chance=run_chance)
         non_negative(c=c, max_time=max_time)
-        one_of("second_setup", second_setup, claims.SECOND_SETUPS)
         self.iterations = iterations
         self.c = c
         self.tau = tau
         self.run_chance = run_chance
         self.max_time = max_time
-        self.second_setup = second_setup
-        self.keep_gates = keep_gates
         self.verbose = verbose
         self.reset(seed)
 
@@ -111,7 +101,7 @@ class StrategistAgent(BaseAgent):
         if phase == Phase.CLAIM:
             return claims.claim(view, profile)
         if phase == Phase.PLACE:
-            return claims.place(view, profile, self.second_setup)
+            return claims.place(view, profile)
         if phase == Phase.TRADE:
             return cards.trade(view, profile, lambda pool: profile.runs and self._find_run(view, pool) is not None)
         if phase == Phase.DEPLOY:
@@ -125,7 +115,7 @@ class StrategistAgent(BaseAgent):
         self._deployment = None
         self._victim = None
         if phase == Phase.FORTIFY:
-            return fortify(view, self._peaceful(view), self.keep_gates)
+            return fortify(view, self._peaceful(view))
         return EndPhase()
 
     def _deploy(self, view, profile):

@@ -165,60 +165,10 @@ def census(owner, members) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-#: Where a duel's second player puts its set-up armies: all on the stack (``stack``), on the
-#: stack until it is enough to take its continent and then by the Markov placement (``enough``),
-#: or every one by the Markov placement (``markov``).
-SECOND_SETUPS = ("stack", "enough", "markov")
-
-
-def place(view, profile, second_setup: str = "stack"):
+def place(view, profile):
     """A set-up army (or the neutral's, in a duel with the neutral army) at the table of
-    ``profile``: on the stack that takes a continent, or by the paper's Markov placement; a duel's
-    second player with ``second_setup="enough"`` as :func:`staging_until_enough` says, with
-    ``"markov"`` by the Markov placement (the first player's stack strikes first, and single
-    armies are what it takes; spread armies make each conquest cost it more)."""
-    if not profile.stack_setup:
-        return setup_place(view, markov_place)
-    if second_setup != "stack" and profile.kind == "duel" and places_second(view):
-        return setup_place(view, staging_until_enough if second_setup == "enough" else markov_place)
-    return setup_place(view, staging)
-
-
-def places_second(view) -> bool:
-    """Whether another player placed before the player in this round of set-up placements (and
-    so, where the claims and placements alternate, moves before it): some opponent holds fewer
-    set-up armies in reserve. The neutral army places none of its own."""
-    player, reserve = view.player, view.reserve
-    return any(reserve[p] < reserve[player] for p in range(view.players) if p != player and view.alive[p])
-
-
-def staging_until_enough(view) -> int:
-    """A second player's set-up army: onto the stack aimed at the continent while the stack is not
-    yet enough to sweep it (:func:`stack_short`), then where the paper's Markov placement puts it.
-
-    Why: the first player's stack strikes before the second player's moves, and it strikes where
-    single armies stand; armies beyond what the continent's sweep needs do more on the
-    territories that would otherwise fall one army at a time than idle on the stack."""
-    return staging(view) if stack_short(view) else markov_place(view)
-
-
-def stack_short(view) -> bool:
-    """Whether the set-up stack of :func:`staging` is still short of sweeping its target
-    continent: enemy armies are left inside and the strongest stack next to them has fewer than
-    twice those armies and four more (the rule :func:`staging` stacks by). False once the
-    continent is held, and with no continent to aim at."""
-    world = world_of(view.board)
-    player, owner, armies, board = view.player, view.owner, view.armies, view.board
-    target = target_continent(view, world)
-    if target is None:
-        return False
-    members = set(target.members)
-    enemy_inside = sum(armies[t] for t in members if owner[t] != player)
-    if not enemy_inside:
-        return False
-    mine = view.territories_of(player)
-    candidates = [t for t in mine if any(n in members and owner[n] != player for n in board.neighbours[t])]
-    return max(armies[t] for t in candidates or mine) < 2 * enemy_inside + 4
+    ``profile``: on the stack that takes a continent, or by the paper's Markov placement."""
+    return setup_place(view, staging if profile.stack_setup else markov_place)
 
 
 def staging(view) -> int:

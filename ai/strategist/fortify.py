@@ -1,11 +1,5 @@
 """The fortify move: even out the survival chances of a connected group (the paper's
-transport), else march the largest idle interior stack one step towards the border.
-
-With ``keep_gates`` the transport never takes armies off a gate of a continent the player holds
-to put them anywhere but on another gate of it: the survival chances it evens out are those of
-single territories against their neighbours, blind to the bonus a continent pays every turn it
-is held, so it would move the stack guarding a held continent out to shore up a territory
-outside it, and leave the continent open to the next strike."""
+transport), else march the largest idle interior stack one step towards the border."""
 
 from __future__ import annotations
 
@@ -13,31 +7,12 @@ from risk.actions import EndPhase, Fortify
 
 from ai.common import hops_from
 from ai.markov import markov_transport
-from ai.strategist.world import world_of
 
 
-def fortify(view, peaceful: int, keep_gates: bool = False):
-    """The move for ``view``'s fortify phase (``peaceful``: an owner whose stacks never attack;
-    ``keep_gates``: see the module's docstring)."""
-    move = markov_transport(view, peaceful, held_gates_kept(view) if keep_gates else None)
+def fortify(view, peaceful: int):
+    """The move for ``view``'s fortify phase (``peaceful``: an owner whose stacks never attack)."""
+    move = markov_transport(view, peaceful)
     return march_to_border(view) if isinstance(move, EndPhase) else move
-
-
-def held_gates_kept(view):
-    """A test of fortify moves (source, target) that refuses to take armies off a gate of a
-    continent the player holds whole, unless they go to another gate of the same continent."""
-    world = world_of(view.board)
-    owner, player = view.owner, view.player
-    guarded: dict[int, int] = {}  # gate -> index of its held continent
-    for shape in world.continents:
-        if all(owner[t] == player for t in shape.members):
-            for gate in shape.gates:
-                guarded[gate] = shape.index
-
-    def allowed(source: int, target: int) -> bool:
-        held = guarded.get(source)
-        return held is None or guarded.get(target) == held
-    return allowed
 
 
 def march_to_border(view):
