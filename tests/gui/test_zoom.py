@@ -14,6 +14,7 @@ from risk.gui.keys import PAN_STEP
 from risk.rules import Rules
 
 from tests.support.gui import button, click, frames, game, press, quick_config, start, territory_click
+from tests.support.isles import isles_map
 
 
 def _world(territories, style="continents", seed=2, size=(1280, 800)):
@@ -57,12 +58,11 @@ def test_every_size_opens_with_no_badge_over_another_and_its_names(territories, 
 
 def test_a_map_that_fits_the_window_is_not_zoomed():
     from risk.gui.setup import load_board
-    from tests.support import DATA
 
     app = start(quick_config())
     assert not game(app).view.zoomable and not [w for w in game(app).widgets() if getattr(w, "label", "") == "All"]
     app.quit()
-    app = start(quick_config(board=load_board(DATA / "isles" / "isles.map"), players=2, bots=["angry"]))
+    app = start(quick_config(board=load_board(isles_map()), players=2, bots=["angry"]))
     assert not game(app).view.zoomable
 
 
