@@ -9,7 +9,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -177,30 +176,54 @@ def start(args: list[str], stderr: Path) -> subprocess.Popen:
                                 stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
 
 
-def games_in(db: Path) -> int:
-    """How many games the database holds, read as another process sees it (0 before it exists)."""
-    if not db.exists():
-        return 0
+#: The command line with a SIGKILL at a point fixed in advance, not raced by the clock: inside the
+#: transaction of the ``KILL_AT_NEW_GAME``-th game the process adds, after that game's row is
+#: written and before its bots' ratings are (the worst moment for the database).
+KILLED_RUN = """
+import os, signal, sys
+from risk.tournament import ladder
+
+at, new_games = int(os.environ["KILL_AT_NEW_GAME"]), [0]
+
+class Dying:
+    def __init__(self, db):
+        self._db = db
+    def execute(self, sql, *args):
+        if sql.startswith("INSERT INTO games"):
+            new_games[0] += 1
+        elif sql.startswith("INSERT INTO bots") and new_games[0] == at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self._db.execute(sql, *args)
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+opened = ladder.Ladder.__init__
+def open_dying(self, path):
+    opened(self, path)
+    self._db = Dying(self._db)
+ladder.Ladder.__init__ = open_dying
+
+from risk.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def killed_at(args: list[str], new_game: int, stderr: Path) -> None:
+    """Run ``risk ARGS`` in a process killed by SIGKILL inside its ``new_game``-th game's
+    transaction; fails if it ended any other way."""
+    environment = dict(os.environ, KILL_AT_NEW_GAME=str(new_game),
+                       PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    with open(stderr, "wb") as err:
+        process = subprocess.Popen([sys.executable, "-c", KILLED_RUN, *args], cwd=ROOT, env=environment,
+                                   stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as connection:
-            return connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-    except sqlite3.OperationalError:  # the tables are being made
-        return 0
-
-
-def kill_after(process: subprocess.Popen, db: Path, games: int, stderr: Path) -> None:
-    """SIGKILL the process once the database holds at least ``games`` games, while it still runs."""
-    deadline = time.monotonic() + 120
-    while games_in(db) < games:
-        if process.poll() is not None:
-            pytest.fail(f"the run ended (status {process.returncode}) before {games} games:\n"
-                        f"{stderr.read_text()}")
-        if time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"still fewer than {games} games after 120 s")
-        time.sleep(0.005)
-    os.killpg(process.pid, signal.SIGKILL)
-    assert process.wait(timeout=60) == -signal.SIGKILL       # killed in the middle, not finished
+        status = process.wait(timeout=300)
+    finally:
+        try:  # anything it started goes too, as with kill -9 of the process group
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert status == -signal.SIGKILL, stderr.read_text()       # killed in the middle
 
 
 def assert_whole(db: Path) -> list[dict]:
@@ -217,12 +240,12 @@ def test_a_kill_minus_nine_while_adding_loses_nothing_committed_and_add_resumes(
     results_file, db = tmp_path / "r.jsonl", tmp_path / "ladder.sqlite"
     results = made_up_results(results_file, 1500)
     stderr = tmp_path / "stderr.txt"
-    # Each game is a transaction of a millisecond or two: three kills in a stream of them.
-    for at_least in (100, 300, 500):
-        kill_after(start(["ladder", "add", str(results_file), "--db", str(db)], stderr), db,
-                   at_least, stderr)
+    committed = 0
+    for new_game in (100, 200, 200):  # three kills, each inside a game's transaction
+        killed_at(["ladder", "add", str(results_file), "--db", str(db)], new_game, stderr)
         games = assert_whole(db)
-        assert at_least <= len(games) < len(results)
+        committed += new_game - 1                            # the game in flight is rolled back
+        assert len(games) == committed
         assert [game["key"] for game in games] == [key_of(r) for r in results[:len(games)]]  # in order
 
     assert main(["ladder", "add", str(results_file), "--db", str(db)]) == 0
@@ -237,9 +260,9 @@ def test_a_kill_minus_nine_while_playing_and_the_same_command_resumes(tmp_path):
     command = ["ladder", "play", "--bots", "angry,threshold,random", "--games", "60", "--seed", "8",
                "--map", TINY, "--max-turns", "20", "--jobs", "1"]
     stderr = tmp_path / "stderr.txt"
-    kill_after(start([*command, "--db", str(db)], stderr), db, 5, stderr)
+    killed_at([*command, "--db", str(db)], 5, stderr)
     games = assert_whole(db)
-    assert 5 <= len(games) < 60
+    assert len(games) == 4
 
     assert main([*command, "--db", str(db)]) == 0
     straight = tmp_path / "straight.sqlite"
