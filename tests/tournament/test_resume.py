@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from risk.cli import main
 from tests.support import DATA, ROOT
 
 TINY = str(DATA / "tiny.json")
-# Classic map, a 40-turn cap: long enough per game that the kill lands mid-run.
+# Classic map, a 40-turn cap: games of some length, played by two workers while the run is killed.
 OPTIONS = ["--bots", "angry,random,random", "--games", "60", "--seed", "11", "--max-turns", "40"]
 
 
@@ -24,26 +23,46 @@ def game_numbers(path: Path) -> list[int]:
     return [json.loads(line)["game"] for line in path.read_text().splitlines()]
 
 
+#: ``risk ARGS`` with the whole process group (the run, its forkserver and its workers) killed by
+#: SIGKILL as soon as the ``KILL_AFTER_LINES``-th finished game is durable in the results file: a
+#: kill -9 in the middle of the run at a point fixed in advance, not raced by the clock.
+KILLED_RUN = """
+import os, signal, sys
+from risk.tournament import results
+
+lines, written = int(os.environ["KILL_AFTER_LINES"]), [0]
+append = results.ResultsFile.append
+
+def append_then_die(self, record):
+    append(self, record)
+    written[0] += 1
+    if written[0] == lines:
+        os.killpg(os.getpgid(0), signal.SIGKILL)
+
+results.ResultsFile.append = append_then_die
+from risk.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_kill_minus_nine_then_resume_gives_the_uninterrupted_file(tmp_path, capsys):
     killed = tmp_path / "killed.jsonl"
+    environment = dict(os.environ, KILL_AFTER_LINES="6",
+                       PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     process = subprocess.Popen(
-        [sys.executable, "-m", "risk", "tournament", *OPTIONS, "--jobs", "2", "--json",
-         "--out", str(killed)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        [sys.executable, "-c", KILLED_RUN, "tournament", *OPTIONS, "--jobs", "2", "--json", "--out", str(killed)],
+        cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and process.poll() is None:
-            if killed.exists() and killed.read_bytes().count(b"\n") >= 6:
-                break
-            time.sleep(0.01)
+        process.wait(timeout=300)
     finally:
-        # The whole process group: the run, its forkserver and its workers.
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+        try:  # whatever is left of the group, should the run have ended otherwise
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     assert process.returncode == -signal.SIGKILL
     before = killed.read_bytes()
     finished_before = before.count(b"\n")
-    assert 6 <= finished_before < 60, "the kill must land in the middle of the run"
+    assert finished_before == 6 and before.endswith(b"\n")   # six games durable, nothing after them
 
     assert main(["tournament", *OPTIONS, "--jobs", "2", "--out", str(killed), "--resume"]) == 0
     assert f"resuming after {finished_before} finished games" in capsys.readouterr().err
