@@ -42,7 +42,7 @@ class RandomSource:
         self.generator = np.random.default_rng(seed)
         self._buffer: list[float] = []
         #: How a plain blitz turns its one uniform into an outcome
-        #: (:data:`~risk.battle.sampling.BLITZ_DRAWS`): a game read from an older record keeps
+        #: (:data:`BLITZ_DRAWS`): a game read from an older record keeps
         #: the older way, so that it replays as it was played.
         self.blitz_draws = CURRENT_BLITZ_DRAWS
 

@@ -34,6 +34,7 @@ from typing import Any
 from risk.board import board_from_dict
 from risk.errors import MapError, RecordError, RiskError
 from risk.files import read_bounded, write_atomically as write_file
+from risk.randomness import BLITZ_DRAWS
 from risk.rules import Rules
 from risk.schema import (MAX_RECORD_BYTES, RECORD_ACTION, RECORD_HEADER, RECORD_RESULT, SAVE,
                          JsonProblem, problem, read_json, short_form)
@@ -42,7 +43,7 @@ RECORD_FORMAT = "markov-risk-record"
 #: Version 2 draws big blitzes in strides (:mod:`risk.battle.strides`); a record of version 1
 #: replays with the way its game drew them (:data:`~risk.randomness.BLITZ_DRAWS`).
 RECORD_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = BLITZ_DRAWS  # each version a way of drawing, each way still readable
 #: The first two bytes of every gzip file (RFC 1952): how a compressed record is recognised.
 GZIP_MAGIC = b"\x1f\x8b"
 
