@@ -30,7 +30,8 @@ MADE = "made.txt"
 def sources(docs: Path) -> list[Path]:
     """The files whose change can change a picture."""
     root = docs.parent
-    found = [docs / name for name in SCRIPTS] + [docs / "window_camera.py", root / "tests" / "support" / "gui.py"]
+    support = root / "tests" / "support"
+    found = [docs / name for name in SCRIPTS] + [docs / "window_camera.py", support / "gui.py", support / "isles.py"]
     found += [path for path in (root / "risk" / "gui").rglob("*") if path.is_file() and "__pycache__" not in path.parts]
     return found
 

@@ -48,6 +48,7 @@ print(json.dumps(games))
 TIME = """
 import json, sys, time
 from risk.actions import parse_action
+from risk.errors import RiskError
 from risk.state import GameState
 try:
     from risk.randomness import RandomSource
@@ -76,7 +77,7 @@ for seed, first_way, texts in games:  # the warm-up pass: every battle's tables 
     try:  # the tree's own draws, unless the game met a battle the two ways draw differently
         kept = replay(seed, False, actions)
         first_way = False
-    except Exception:
+    except RiskError:  # an action illegal after a blitz this tree drew otherwise
         kept = replay(seed, first_way, actions)
     positions.extend(kept)
     parsed.append((seed, first_way, actions))

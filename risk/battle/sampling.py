@@ -125,8 +125,7 @@ def sample_blitz_first_way(attackers: int, defenders: int, u: float, stop_at: in
         return sample_blitz(attackers, defenders, u, stop_at, dice)
     if not 0.0 <= u < 1.0:
         raise BattleError(f"u must be a uniform draw in [0, 1), not {u!r}")
-    if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
-        raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
+    _check_armies(attackers, defenders, stop_at)
     if is_rolled(attackers, defenders):
         left, defenders_left, _, _ = roll_battle(u, standard_model(dice), (), attackers - 1, defenders, stop_at - 1)
         return left + 1, defenders_left
@@ -134,10 +133,16 @@ def sample_blitz_first_way(attackers: int, defenders: int, u: float, stop_at: in
                                     lambda: blitz_distribution(attackers, defenders, stop_at, dice), u)
 
 
-def _strided_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
-                   stop_below: float | None) -> tuple[int, int]:
+def _check_armies(attackers: int, defenders: int, stop_at: int) -> None:
+    """BattleError unless a blitz from ``attackers`` (board convention) against ``defenders``,
+    stopping at ``stop_at``, can be fought (the solved tables check this themselves)."""
     if attackers < 2 or defenders < 1 or not 1 <= stop_at < attackers:
         raise BattleError(f"no blitz from {attackers} armies (stopping at {stop_at}) against {defenders}")
+
+
+def _strided_blitz(attackers: int, defenders: int, u: float, stop_at: int, dice: DiceRules,
+                   stop_below: float | None) -> tuple[int, int]:
+    _check_armies(attackers, defenders, stop_at)
     model = standard_model(dice)
     stop = stop_at - 1
     levels = below = None
