@@ -46,9 +46,11 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
 
     def legal_actions(self) -> LegalActions:
         """Every legal action, each distinct choice once, in a fixed order (a lazy sequence)."""
-        return LegalActions(self, self._legal_runs())
+        return LegalActions(self, self.legal_runs())
 
-    def _legal_runs(self) -> list[tuple]:
+    def legal_runs(self) -> list[tuple]:
+        """The runs :meth:`legal_actions` is made of (see :class:`~risk.actions.LegalActions`),
+        without the sequence around them: for code that reads each run once (the RL codec)."""
         phase = self.phase
         if phase == Phase.ATTACK:
             return self._attack_runs()

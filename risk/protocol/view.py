@@ -111,7 +111,7 @@ def encode_legal(state: GameState) -> list[dict[str, Any]]:
     given, follows the number)."""
     board = state.board
     items: list[dict[str, Any]] = []
-    for maker, lead, first, last in state.legal_actions().runs():
+    for maker, lead, first, last in state.legal_runs():
         if maker is None:
             items.append({"action": lead.text(board)})
             continue

@@ -246,7 +246,7 @@ class ActionCodec:
         trades = False
         half_pool = max(1, _half(state.pool))
         attack_at = self._attack_at
-        for cls, lead, first, last in state.legal_actions().runs():
+        for cls, lead, first, last in state.legal_runs():
             if cls is None:
                 action = lead
                 kind = type(action)
@@ -276,9 +276,15 @@ class ActionCodec:
                     append(base + 2)
             elif cls is Occupy:
                 self._add_runs(found, self.OCCUPY, self._occupy_amounts(state), first, last)
-            elif cls is Fortify:  # the run ends at the most that may move: the "most" bucket
-                self._add_runs(found, self.FORTIFY + 3 * self._pair_index[lead], (1, _half(last), last),
-                               first, last)
+            elif cls is Fortify:  # buckets 1, half and the most: the run's end; a repeated amount once
+                base = self.FORTIFY + 3 * self._pair_index[lead]
+                half = _half(last)
+                if first <= 1:
+                    append(base)
+                if half != 1 and first <= half:
+                    append(base + 1)
+                if last != 1 and last != half:
+                    append(base + 2)
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
             else:  # the blitz that may spend the commander's six (risk.engine.combat.blitz_with_six)

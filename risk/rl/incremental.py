@@ -6,9 +6,11 @@ territory or two, an owner after a conquest, the pool, a flag of the turn. So ea
 its array and what it was built from, and rewrites only what differs:
 
 - :class:`ObservationTracker` (one per seat) compares the owners and armies with the last ones it
-  saw and rewrites the changed territories' entries (and the owners' army totals); it rewrites a
-  row of the ``seats`` field only when that seat's inputs changed, and each small field (cards,
-  capitals, battle, phase, turn, dice, mission) only when its value did. The values come from the
+  saw and rewrites the changed territories' entries (and the owners' army totals); in the
+  ``seats`` field it rewrites an entry only when its input changed (a seat's territories, income
+  and continents when its holdings did, the turn's flags when the turn or the decider did, hand
+  sizes, reserves), and each small field (cards, capitals, battle, phase, the pool apart from the
+  rest of the turn, dice, mission) only when its value did. The values come from the
   same functions as :meth:`~risk.rl.observation.ObservationEncoder.encode`, which stays the
   reference: the tests play random games and compare the two after every step.
 - :class:`MaskTracker` clears the indices it set last time and sets the new legal ones, instead of
@@ -29,9 +31,12 @@ import numpy as np
 
 from risk.cards import WILD
 from risk.phase import Phase
-from risk.rl.observation import (ARMY_CAP, LOG_ARMIES, OWNER_SLOTS, SEAT_FEATURES, SEATS, TOTAL_FEATURE,
-                                 TURN_FEATURES, battle_territories, continents_held, dice_values, known_capitals,
-                                 mission_values, own_cards, relative_seats, seat_row, total_feature, turn_values)
+from risk.rl.observation import (ARMY_CAP, CONTINENTS_FEATURE, COUNT_FEATURE, DECIDING_FEATURE, HAND_FEATURE,
+                                 INCOME_FEATURE, LOG_ARMIES, OCCUPY_FEATURE, OWNER_SLOTS, PLAYER_FEATURE, RESERVE_FEATURE,
+                                 SEAT_FEATURES, SEATS, TOTAL_FEATURE, TOTALS, battle_territories,
+                                 continents_held, continents_whole, dice_values, income_feature, known_capitals,
+                                 log_armies, mission_values, own_cards, relative_seats, seat_row, total_feature,
+                                 turn_values)
 
 if TYPE_CHECKING:
     from risk.actions import Action
@@ -58,6 +63,7 @@ class ObservationTracker:
         self._turn_at = fields["turn"].start
         self._dice_at = fields["dice"].start
         self._mission = fields["mission"]
+        self._continents = max(1, len(encoder.continent_members))
 
     def update(self, state: "GameState") -> np.ndarray:
         """The observation of the tracker's seat in ``state`` (the tracker's own array)."""
@@ -69,13 +75,18 @@ class ObservationTracker:
         owners_changed = owner != self._owner
         if owners_changed or armies != self._armies:
             self._territories(owner, armies, owners_changed)
-
-        hand = state.hands[self.seat] if self.seat < len(state.hands) else ()
-        if hand != self._hand:
-            self._hand = list(hand)
-            self._wilds = hand.count(WILD)
-            self._set_sparse("_cards", [self._cards_at + card for card in own_cards(state, self.seat)])
+        if state.own_mask != self._masks:
+            self._holdings(state)
         phase = state.phase
+        if state.player != self._player or state.decider != self._decider or (phase == Phase.GAME_OVER) != self._over:
+            self._turn_flags(state)
+        if state.hands != self._hands:
+            self._new_hands(state)
+        if state.reserve != self._reserve:
+            self._new_reserves(state)
+        if state.alive != self._alive or (self._capitals_rule and (owners_changed or state.capitals != self._capitals)):
+            self._alive = list(state.alive)
+            self._all_rows(state)
         if state.capitals != self._capitals or (phase == Phase.CAPITAL) != self._choosing_capitals:
             self._capitals = list(state.capitals)
             self._choosing_capitals = phase == Phase.CAPITAL
@@ -93,13 +104,19 @@ class ObservationTracker:
             if phase < len(Phase):
                 values[self._phase_at + int(phase)] = 1.0
             self._phase = phase
-
-        self._seat_rows(state, owners_changed)
-        turn_key = (phase, state.pool, state.withheld, state.sets_traded, state.turn, state.conquered, state.attacked,
-                    state.bonus_used, state.fortified, state.commander_used, self._wilds)
-        if turn_key != self._turn_key or phase == Phase.OCCUPY:  # what may move in depends on the armies
+        if state.pool != self._pool:  # the entry most deployments change, alone
+            self._pool = state.pool
+            values[self._turn_at] = log_armies(state.pool)
+        turn_key = (state.withheld, state.sets_traded, state.turn, state.conquered, state.attacked, state.bonus_used,
+                    state.fortified, state.commander_used, self._wilds)
+        if turn_key != self._turn_key:
             self._turn_key = turn_key
-            values[self._turn_at:self._turn_at + TURN_FEATURES] = turn_values(state, self.seat)
+            values[self._turn_at + 1:self._turn_at + OCCUPY_FEATURE] = turn_values(state, self.seat)[1:OCCUPY_FEATURE]
+        occupying = phase == Phase.OCCUPY
+        if occupying or self._occupying:  # what may move in, while a conquest waits for it
+            self._occupying = occupying
+            at = self._turn_at + OCCUPY_FEATURE
+            values[at:at + 2] = turn_values(state, self.seat)[OCCUPY_FEATURE:] if occupying else (0.0, 0.0)
         if state.pending is not self._pending:
             self._pending = state.pending
             values[self._dice_at:self._dice_at + 6] = dice_values(state)
@@ -116,6 +133,7 @@ class ObservationTracker:
         self.encoder.encode(state, self.seat, out=self.values)
         self._relative = relative_seats(state.players, self.seat)
         self._slot_of = [*self._relative, SEATS]
+        self._rows = [self._seats_at + SEAT_FEATURES * slot for slot in self._relative]
         self._owner, self._armies = list(state.owner), list(state.armies)
         self._everywhere = range(len(self._owner))
         self._totals = [0] * state.owners
@@ -123,12 +141,16 @@ class ObservationTracker:
             if holder >= 0:
                 self._totals[holder] += count
         self._row_totals = list(self._totals)
-        self._held = continents_held(state, self.encoder.continent_members)
-        self._rows: list[tuple | None] = [None] * state.players
-        self._seats_seen = None
-        self._seat_rows(state, True)  # fills the keys; the rows are already right
-        self._hand = list(state.hands[self.seat]) if self.seat < len(state.hands) else []
+        self._masks = list(state.own_mask)
+        self._player, self._decider = state.player, state.decider
+        self._over = state.phase == Phase.GAME_OVER
+        self._hands = [list(hand) for hand in state.hands]
+        self._reserve = list(state.reserve)
+        self._alive = list(state.alive)
+        self._capitals_rule = state.rules.capitals
+        hand = state.hands[self.seat] if self.seat < len(state.hands) else ()
         self._cards = [self._cards_at + card for card in own_cards(state, self.seat)]
+        self._wilds = hand.count(WILD)
         self._capitals = list(state.capitals)
         self._choosing_capitals = state.phase == Phase.CAPITAL
         self._capital_indices = [self._capital_at + SEATS * t + slot
@@ -138,16 +160,17 @@ class ObservationTracker:
         self._battle_indices = [i for i in (self._battle_at + 2 * source if source >= 0 else -1,
                                             self._battle_at + 2 * target + 1 if target >= 0 else -1) if i >= 0]
         self._phase = state.phase
-        self._wilds = self._hand.count(WILD)
+        self._pool = state.pool
         self._turn_key = None
+        self._occupying = state.phase == Phase.OCCUPY
         self._pending = state.pending
 
     def _territories(self, owner: list[int], armies: list[int], owners_changed: bool) -> None:
         values, seen_owner, seen_armies = self.values, self._owner, self._armies
         totals, slot_of, base = self._totals, self._slot_of, self._armies_at
         changed = compress(self._everywhere, map(ne, armies, seen_armies))
-        if owners_changed:
-            changed = sorted(set(changed).union(compress(self._everywhere, map(ne, owner, seen_owner))))
+        if owners_changed:  # each territory is rewritten whole, so the order does not matter
+            changed = set(changed).union(compress(self._everywhere, map(ne, owner, seen_owner)))
         for t in changed:
             holder, count = owner[t], armies[t]
             before, then = seen_owner[t], seen_armies[t]
@@ -160,44 +183,62 @@ class ObservationTracker:
                 values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
             values[base + t] = LOG_ARMIES[count] if count <= ARMY_CAP else 1.0
             seen_owner[t], seen_armies[t] = holder, count
-
-    def _seat_rows(self, state: "GameState", owners_changed: bool) -> None:
-        """Rewrite the ``seats`` rows whose inputs changed (a row's key is what it is made of),
-        or only a row's total armies, the entry most moves change. The inputs are compared
-        whole first (lists compare in C): most moves change none of them."""
-        seen = self._seats_seen
-        if (seen is None or state.current_player != seen[0] or state.player != seen[1]
-                or state.own_mask != seen[2] or state.hands != seen[3] or state.alive != seen[4]
-                or state.reserve != seen[5] or (state.rules.capitals and state.capitals != seen[6])):
-            self._seats_seen = (state.current_player, state.player, list(state.own_mask),
-                                [list(hand) for hand in state.hands], list(state.alive), list(state.reserve),
-                                list(state.capitals))
-            self._changed_rows(state, owners_changed)
-        totals, written = self._totals, self._row_totals
+        written = self._row_totals
         if totals != written:
-            for s in range(state.players):
+            rows = self._rows
+            for s in range(len(rows)):
                 if totals[s] != written[s]:
                     written[s] = totals[s]
-                    self.values[self._seats_at + SEAT_FEATURES * self._relative[s] + TOTAL_FEATURE] = \
-                        total_feature(totals[s])
+                    values[rows[s] + TOTAL_FEATURE] = TOTALS[totals[s]] if totals[s] <= ARMY_CAP \
+                        else total_feature(totals[s])
 
-    def _changed_rows(self, state: "GameState", owners_changed: bool) -> None:
-        if owners_changed:
-            self._held = continents_held(state, self.encoder.continent_members)
-        capitals = state.rules.capitals
-        player, deciding, game_over = state.player, state.current_player, state.phase == Phase.GAME_OVER
-        alive, own_mask, hands, reserve, held, totals = (state.alive, state.own_mask, state.hands, state.reserve,
-                                                         self._held, self._totals)
-        continents = max(1, len(self.encoder.continent_members))
-        for s in range(state.players):
-            key = (alive[s], s == player and not game_over, s == deciding, own_mask[s], len(hands[s]), reserve[s],
-                   held[s], state.capitals_held(s) if capitals else 0)
-            if key != self._rows[s]:
-                self._rows[s] = key
-                self._row_totals[s] = totals[s]
-                row = self._seats_at + SEAT_FEATURES * self._relative[s]
-                self.values[row:row + SEAT_FEATURES] = seat_row(state, s, totals[s], held[s] / continents,
-                                                               self.encoder.territories)
+    # The ``seats`` rows, entry by entry: each input of a row (see seat_row) rewrites only the
+    # entries made of it, for the seats whose input changed.
+
+    def _holdings(self, state: "GameState") -> None:
+        """Territories, income and continents of the seats whose holdings changed."""
+        masks, seen, rows, values = state.own_mask, self._masks, self._rows, self.values
+        for s in range(len(rows)):
+            if masks[s] != seen[s]:
+                seen[s] = masks[s]
+                row = rows[s]
+                count = state.count[s]
+                values[row + COUNT_FEATURE] = count / self.encoder.territories
+                values[row + INCOME_FEATURE] = income_feature(state, s, count)
+                values[row + CONTINENTS_FEATURE] = continents_whole(state.board, masks[s]) / self._continents
+
+    def _turn_flags(self, state: "GameState") -> None:
+        """Whose turn it is and who decides now, in every row."""
+        self._player, self._decider = state.player, state.decider
+        values, rows = self.values, self._rows
+        player, deciding = state.player, state.current_player
+        self._over = over = state.phase == Phase.GAME_OVER
+        for s in range(len(rows)):
+            values[rows[s] + PLAYER_FEATURE] = 1.0 if s == player and not over else 0.0
+            values[rows[s] + DECIDING_FEATURE] = 1.0 if s == deciding else 0.0
+
+    def _new_hands(self, state: "GameState") -> None:
+        """Every seat's hand size, and the tracker's own cards and wild cards."""
+        hands, values, rows = state.hands, self.values, self._rows
+        self._hands = [list(hand) for hand in hands]
+        for s in range(len(rows)):
+            values[rows[s] + HAND_FEATURE] = min(1.0, len(hands[s]) / 10)
+        hand = hands[self.seat] if self.seat < len(hands) else ()
+        self._wilds = hand.count(WILD)
+        self._set_sparse("_cards", [self._cards_at + card for card in own_cards(state, self.seat)])
+
+    def _new_reserves(self, state: "GameState") -> None:
+        reserve, values, rows = state.reserve, self.values, self._rows
+        self._reserve = list(reserve)
+        for s in range(len(rows)):
+            values[rows[s] + RESERVE_FEATURE] = log_armies(reserve[s])
+
+    def _all_rows(self, state: "GameState") -> None:
+        """Every row rebuilt (a seat fell, or a capital changed hands): rare moves."""
+        held = continents_held(state, self.encoder.continent_members)
+        for s, row in enumerate(self._rows):
+            self.values[row:row + SEAT_FEATURES] = seat_row(state, s, self._totals[s], held[s] / self._continents,
+                                                            self.encoder.territories)
 
     def _set_sparse(self, name: str, indices: list[int]) -> None:
         """Zero the entries of the indices kept under ``name``, then set ``indices`` to 1."""

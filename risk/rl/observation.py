@@ -167,33 +167,51 @@ def continents_held(state: "GameState", continent_members) -> list[int]:
     return held
 
 
-#: Where a seat's total armies sit in its ``seats`` row (the entry that changes most often).
-TOTAL_FEATURE = 5
+#: Where each input of a seat sits in its ``seats`` row (:class:`~risk.rl.incremental.ObservationTracker`
+#: rewrites an entry when its input changes): the row is in game, alive, then these.
+PLAYER_FEATURE, DECIDING_FEATURE, COUNT_FEATURE, TOTAL_FEATURE, HAND_FEATURE, INCOME_FEATURE, RESERVE_FEATURE, \
+    CONTINENTS_FEATURE = 2, 3, 4, 5, 6, 7, 8, 9
 
 
 def seat_row(state: "GameState", s: int, total: int, continents_share: float, territories: int) -> list[float]:
     """The ``seats`` row of seat ``s`` (see the module), given its total armies and its share of
     the continents held."""
-    alive = state.alive[s]
-    count = state.count[s]
-    rules = state.rules
-    income = log_armies(rules.income(state.board, count, state.own_mask[s])) if alive and count else 0.0
     return [1.0,
-            1.0 if alive else 0.0,
+            1.0 if state.alive[s] else 0.0,
             1.0 if s == state.player and state.phase != Phase.GAME_OVER else 0.0,
             1.0 if s == state.current_player else 0.0,
-            count / territories,
+            state.count[s] / territories,
             total_feature(total),
             min(1.0, len(state.hands[s]) / 10),
-            income,
+            income_feature(state, s, state.count[s]),
             log_armies(state.reserve[s]),
             continents_share,
-            state.capitals_held(s) / SEATS if rules.capitals else 0.0]
+            state.capitals_held(s) / SEATS if state.rules.capitals else 0.0]
+
+
+def income_feature(state: "GameState", s: int, count: int) -> float:
+    """Seat ``s``'s income from its ``count`` territories and its continents, in log armies (0 once
+    it fell or while it holds nothing)."""
+    if not (state.alive[s] and count):
+        return 0.0
+    return log_armies(state.rules.income(state.board, count, state.own_mask[s]))
+
+
+def continents_whole(board: "Board", territories: int) -> int:
+    """How many continents the bit mask ``territories`` holds whole."""
+    return sum(1 for continent, _ in board.continent_masks if territories & continent == continent)
 
 
 def total_feature(total: int) -> float:
     """A seat's total armies as its row shows them: log armies / 1.2, at most 1."""
     return min(1.0, LOG_ARMIES[total] / 1.2 if total <= ARMY_CAP else math.log2(1 + total) / 12)
+
+
+#: total_feature of the totals that occur, looked up
+TOTALS = [total_feature(n) for n in range(ARMY_CAP + 1)]
+
+#: Where the ``turn`` field's two occupation entries start (the last two; 0 outside the occupy phase)
+OCCUPY_FEATURE = 10
 
 
 def turn_values(state: "GameState", seat: int) -> list[float]:
