@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
-from ai.strategist import StrategistAgent
+from ai.strategist import StrategistAgent, claims
 from ai.strategist.evaluate import LeafValue
 from ai.strategist.model import TurnModel
 from ai.strategist.profile import CROWD, DUEL, TABLE, THREE, profile_of
@@ -290,3 +290,37 @@ def test_risk_bots_json_marks_the_strongest(capsys):
     listed = json.loads(capsys.readouterr().out)
     strongest = [b for b in listed if b.get("strongest")]
     assert [b["name"] for b in strongest] == ["strategist"]
+
+
+def pocket_and_line_board():
+    """One continent: our territories 0 and 2 border each other; 0 also borders 1, an enemy
+    pocket closed off by our own, and 2 borders 3, the head of a line of five enemy territories."""
+    names = [f"T{i}" for i in range(8)]
+    borders = [("T0", "T1"), ("T0", "T2"), ("T1", "T2"), ("T2", "T3"), ("T3", "T4"), ("T4", "T5"),
+               ("T5", "T6"), ("T6", "T7")]
+    return board_from_dict({
+        "continents": [{"name": "Only", "bonus": 3}],
+        "territories": [{"name": n, "continent": "Only", "pos": [i, 0]} for i, n in enumerate(names)],
+        "borders": [list(b) for b in borders],
+    })
+
+
+def test_sweep_setup_starts_the_stack_where_it_can_sweep_and_the_default_keeps_the_board_s_order():
+    board = pocket_and_line_board()
+    state = GameState.new(players=2, seed=3, rules=Rules(two_player_neutral=False), board=board)
+    for t in range(len(board.names)):
+        state._take(t, 0 if t in (0, 2) else 1)
+        state.armies[t] = 1
+    state.phase = Phase.PLACE
+    state.reserve = [10, 10]
+    state.player = 0
+    view = state.view(0, RandomSource(3))
+    assert claims.sweep_reach(view)[0] == 1 and claims.sweep_reach(view)[2] == 5
+    assert make_bot("strategist").act(view).territory == 0
+    assert make_bot("strategist:sweep_setup=true").act(view).territory == 2
+    # Once started there, the stack grows there: every set-up army goes onto it.
+    sweeper = make_bot("strategist:sweep_setup=true")
+    for _ in range(10):
+        state.player = 0  # only our placements matter here, not the opponent's
+        state.apply(sweeper.act(state.view(0, RandomSource(3))))
+    assert (state.armies[0], state.armies[2]) == (1, 11)
