@@ -24,9 +24,6 @@ Its parameters (``risk bots`` lists them; docs/strategist.md says more):
 - ``tau``: an attack goes on while its conquest chance is at least tau;
 - ``run_chance``: the least chance, in its play-outs, for which an elimination run is started;
 - ``max_time``: seconds per search, 0 for none (a timed search is not reproducible);
-- ``sweep_setup``: a new set-up stack starts next to the largest region of enemy territories it
-  can conquer through, not at the first candidate in the board's order
-  (:func:`ai.strategist.claims.sweep_reach`); off by default;
 - ``seed``, ``verbose`` (print each search's root to stderr).
 """
 
@@ -70,8 +67,7 @@ class StrategistAgent(BaseAgent):
     name = "strategist"
 
     def __init__(self, seed: int | None = None, iterations: int = 300, c: float = 0.3, tau: float = 0.45,
-                 run_chance: float = 0.3, max_time: float = 0.0, sweep_setup: bool = False,
-                 verbose: bool = False):
+                 run_chance: float = 0.3, max_time: float = 0.0, verbose: bool = False):
         super().__init__(seed)
         if iterations < 3:
             raise ValueError(f"iterations={iterations} must be at least 3")
@@ -82,7 +78,6 @@ class StrategistAgent(BaseAgent):
         self.tau = tau
         self.run_chance = run_chance
         self.max_time = max_time
-        self.sweep_setup = sweep_setup
         self.verbose = verbose
         self.reset(seed)
 
@@ -106,7 +101,7 @@ class StrategistAgent(BaseAgent):
         if phase == Phase.CLAIM:
             return claims.claim(view, profile)
         if phase == Phase.PLACE:
-            return claims.place(view, profile, self.sweep_setup)
+            return claims.place(view, profile)
         if phase == Phase.TRADE:
             return cards.trade(view, profile, lambda pool: profile.runs and self._find_run(view, pool) is not None)
         if phase == Phase.DEPLOY:

@@ -29,12 +29,11 @@ stack inside the continent the player can most cheaply complete, facing the enem
 it; once it is held, onto the gate facing the most enemy armies outside. At a table of three
 (:mod:`ai.strategist.profile`) each goes where the paper's Markov placement puts it instead.
 
-Where the stack starts among equal candidates is, by default, the first in the board's order.
-With ``sweep_setup`` it is the one next to the largest region of enemy territories
-(:func:`sweep_reach`): a stack conquers only into enemy territory, so one started next to a
-pocket its own territories close off takes that pocket and stands idle (on a one-continent map
-such as the community map tube, the first player's stack in 9 of 13 traced games: lab notebook,
-round 14).
+Among equally strong candidates a new stack starts next to the largest region of enemy
+territories (:func:`sweep_reach`): a stack conquers only into enemy territory, so one started
+next to a pocket its own territories close off takes that pocket and stands idle (on a
+one-continent map such as the community map tube, the first player's stack did so in 9 of 13
+traced games when the board's order broke the tie: lab notebook, round 14).
 """
 
 from __future__ import annotations
@@ -172,16 +171,13 @@ def census(owner, members) -> tuple[list[int], dict[int, int]]:
     return free, held
 
 
-def place(view, profile, sweep_setup: bool = False):
+def place(view, profile):
     """A set-up army (or the neutral's, in a duel with the neutral army) at the table of
-    ``profile``: on the stack that takes a continent, or by the paper's Markov placement;
-    ``sweep_setup``: a new stack starts where it can sweep furthest (see the module's docstring)."""
-    if not profile.stack_setup:
-        return setup_place(view, markov_place)
-    return setup_place(view, lambda v: staging(v, sweep_setup))
+    ``profile``: on the stack that takes a continent, or by the paper's Markov placement."""
+    return setup_place(view, staging if profile.stack_setup else markov_place)
 
 
-def staging(view, sweep_setup: bool = False) -> int:
+def staging(view) -> int:
     """Where a set-up army does most: see the module's docstring."""
     world = world_of(view.board)
     player, owner, armies, board = view.player, view.owner, view.armies, view.board
@@ -193,10 +189,10 @@ def staging(view, sweep_setup: bool = False) -> int:
     enemy_inside = sum(armies[t] for t in members if owner[t] != player)
     if enemy_inside:
         candidates = [t for t in mine if any(n in members and owner[n] != player for n in board.neighbours[t])]
-        reach = sweep_reach(view) if sweep_setup else None
-        # One stack sweeps a continent: the strongest one that is not yet enough for it.
-        return max(candidates or mine, key=lambda t: (armies[t] < 2 * enemy_inside + 4, armies[t],
-                                                      reach[t] if reach is not None else 0, -t))
+        reach = sweep_reach(view)
+        # One stack sweeps a continent: the strongest one that is not yet enough for it, started
+        # where it can sweep furthest.
+        return max(candidates or mine, key=lambda t: (armies[t] < 2 * enemy_inside + 4, armies[t], reach[t], -t))
 
     def exposure(t: int) -> tuple:
         outside = sum(armies[n] for n in board.neighbours[t] if owner[n] != player)
