@@ -324,3 +324,39 @@ def test_a_new_set_up_stack_starts_where_it_can_sweep_not_at_the_board_s_first_c
         state.player = 0  # only our placements matter here, not the opponent's
         state.apply(sweeper.act(state.view(0, RandomSource(3))))
     assert (state.armies[0], state.armies[2]) == (1, 11)
+
+
+def stack_behind_the_front_board():
+    """Our stack T0 stands inside, between T1, which borders a one-territory enemy pocket T3, and
+    T2, which borders the head of a line of five enemy territories T4..T8. Elsewhere our T9 stands
+    behind T10, which an enemy stack on T11 threatens."""
+    names = [f"T{i}" for i in range(12)]
+    borders = [("T0", "T1"), ("T0", "T2"), ("T0", "T9"), ("T1", "T3"), ("T2", "T4"), ("T4", "T5"),
+               ("T5", "T6"), ("T6", "T7"), ("T7", "T8"), ("T9", "T10"), ("T10", "T11")]
+    return board_from_dict({
+        "continents": [{"name": "Only", "bonus": 3}],
+        "territories": [{"name": n, "continent": "Only", "pos": [i, 0]} for i, n in enumerate(names)],
+        "borders": [list(b) for b in borders],
+    })
+
+
+def test_stack_forward_brings_the_idle_stack_to_the_open_front_and_the_default_evens_out_survival():
+    board = stack_behind_the_front_board()
+    state = GameState.new(players=2, seed=5, rules=Rules(two_player_neutral=False), board=board)
+    ours = {0: 10, 1: 1, 2: 1, 9: 4, 10: 1}
+    for t in range(len(board.names)):
+        state._take(t, 0 if t in ours else 1)
+        state.armies[t] = ours.get(t, 6 if t == 11 else 1)
+    state.phase = Phase.FORTIFY
+    state.player = 0
+    view = state.view(0, RandomSource(5))
+    # The default's transport reinforces the threatened T10 and leaves the stack where it cannot attack.
+    default = make_bot("strategist:seed=5").act(view)
+    assert (default.source, default.target) == (9, 10)
+    # The option moves the whole stack towards the front, at the line rather than the pocket.
+    forward = make_bot("strategist:stack_forward=true,seed=5").act(view)
+    assert (forward.source, forward.target, forward.armies) == (0, 2, 9)
+    # A stack that already borders the enemy is left to the transport.
+    state.armies[2], state.armies[0] = 10, 1
+    view = state.view(0, RandomSource(5))
+    assert make_bot("strategist:stack_forward=true,seed=5").act(view) == make_bot("strategist:seed=5").act(view)
