@@ -292,17 +292,20 @@ def test_risk_bots_json_marks_the_strongest(capsys):
     assert [b["name"] for b in strongest] == ["strategist"]
 
 
-def pocket_and_line_board():
-    """One continent: our territories 0 and 2 border each other; 0 also borders 1, an enemy
-    pocket closed off by our own, and 2 borders 3, the head of a line of five enemy territories."""
-    names = [f"T{i}" for i in range(8)]
-    borders = [("T0", "T1"), ("T0", "T2"), ("T1", "T2"), ("T2", "T3"), ("T3", "T4"), ("T4", "T5"),
-               ("T5", "T6"), ("T6", "T7")]
+def one_continent_board(territories: int, borders: list[tuple[int, int]]):
+    """A board of one continent, territories ``T0``..``T{n-1}`` joined by ``borders`` (index pairs)."""
+    names = [f"T{i}" for i in range(territories)]
     return board_from_dict({
         "continents": [{"name": "Only", "bonus": 3}],
         "territories": [{"name": n, "continent": "Only", "pos": [i, 0]} for i, n in enumerate(names)],
-        "borders": [list(b) for b in borders],
+        "borders": [[names[s], names[t]] for s, t in borders],
     })
+
+
+def pocket_and_line_board():
+    """One continent: our territories 0 and 2 border each other; 0 also borders 1, an enemy
+    pocket closed off by our own, and 2 borders 3, the head of a line of five enemy territories."""
+    return one_continent_board(8, [(0, 1), (0, 2), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)])
 
 
 def test_a_new_set_up_stack_starts_where_it_can_sweep_not_at_the_board_s_first_candidate():
@@ -330,14 +333,8 @@ def stack_behind_the_front_board():
     """Our stack T0 stands inside, between T1, which borders a one-territory enemy pocket T3, and
     T2, which borders the head of a line of five enemy territories T4..T8. Elsewhere our T9 stands
     behind T10, which an enemy stack on T11 threatens."""
-    names = [f"T{i}" for i in range(12)]
-    borders = [("T0", "T1"), ("T0", "T2"), ("T0", "T9"), ("T1", "T3"), ("T2", "T4"), ("T4", "T5"),
-               ("T5", "T6"), ("T6", "T7"), ("T7", "T8"), ("T9", "T10"), ("T10", "T11")]
-    return board_from_dict({
-        "continents": [{"name": "Only", "bonus": 3}],
-        "territories": [{"name": n, "continent": "Only", "pos": [i, 0]} for i, n in enumerate(names)],
-        "borders": [list(b) for b in borders],
-    })
+    return one_continent_board(12, [(0, 1), (0, 2), (0, 9), (1, 3), (2, 4), (4, 5), (5, 6), (6, 7), (7, 8),
+                                    (9, 10), (10, 11)])
 
 
 def test_stack_forward_brings_the_idle_stack_to_the_open_front_and_the_default_evens_out_survival():
