@@ -74,23 +74,13 @@ def front_distance(view, reach: list[int]) -> tuple[list[int], list[int]]:
     region of enemy territories (``reach``, :func:`ai.strategist.claims.sweep_reach`) bordered by
     one of those nearest fronts."""
     player, owner, neighbours = view.player, view.owner, view.board.neighbours
-    far = len(reach)
-    distance = [far] * far
-    region = [0] * far
-    layer = [t for t in view.territories_of(player) if reach[t] > 0]
-    for t in layer:
-        distance[t] = 0
-        region[t] = reach[t]
-    while layer:
-        beyond = []
-        for t in layer:
-            for n in neighbours[t]:
-                if owner[n] != player:
-                    continue
-                if distance[n] == far:
-                    distance[n] = distance[t] + 1
-                    beyond.append(n)
-                if distance[n] == distance[t] + 1:
-                    region[n] = max(region[n], region[t])
-        layer = beyond
+    mine = view.territories_of(player)
+    distance = hops_from(view.board, [t for t in mine if reach[t] > 0], lambda t: owner[t] == player)
+    far = len(distance)
+    region = [reach[t] if distance[t] == 0 else 0 for t in range(far)]
+    # Nearer territories first, so that each reads the finished regions of the step before it
+    # (only the player's own territories have a distance: the others are not passable).
+    for t in sorted(mine, key=distance.__getitem__):
+        if 0 < distance[t] < far:
+            region[t] = max(region[n] for n in neighbours[t] if distance[n] == distance[t] - 1)
     return distance, region

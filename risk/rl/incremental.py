@@ -235,7 +235,7 @@ class ObservationTracker:
 
     def _all_rows(self, state: "GameState") -> None:
         """Every row rebuilt (a seat fell, or a capital changed hands): rare moves."""
-        held = continents_held(state, self.encoder.continent_members)
+        held = continents_held(state)
         for s, row in enumerate(self._rows):
             self.values[row:row + SEAT_FEATURES] = seat_row(state, s, self._totals[s], held[s] / self._continents,
                                                             self.encoder.territories)

@@ -117,7 +117,7 @@ class ObservationEncoder:
         if target >= 0:
             values[f["battle"] + 2 * target + 1] = 1.0
 
-        held = continents_held(state, self.continent_members)
+        held = continents_held(state)
         continents = max(1, len(self.continent_members))
         for s in range(players):
             row = f["seats"] + SEAT_FEATURES * relative[s]
@@ -156,15 +156,9 @@ def known_capitals(state: "GameState", seat: int, relative: list[int]) -> list[t
             if t >= 0 and (holder == seat or not hidden)]
 
 
-def continents_held(state: "GameState", continent_members) -> list[int]:
+def continents_held(state: "GameState") -> list[int]:
     """How many whole continents each owner holds."""
-    held = [0] * state.owners
-    owner = state.owner
-    for members in continent_members:
-        first = owner[members[0]]
-        if first >= 0 and all(owner[t] == first for t in members):
-            held[first] += 1
-    return held
+    return [continents_whole(state.board, territories) for territories in state.own_mask]
 
 
 #: Where each input of a seat sits in its ``seats`` row (:class:`~risk.rl.incremental.ObservationTracker`
