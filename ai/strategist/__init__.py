@@ -24,9 +24,6 @@ Its parameters (``risk bots`` lists them; docs/strategist.md says more):
 - ``tau``: an attack goes on while its conquest chance is at least tau;
 - ``run_chance``: the least chance, in its play-outs, for which an elimination run is started;
 - ``max_time``: seconds per search, 0 for none (a timed search is not reproducible);
-- ``stack_forward``: the fortify moves the largest stack, when it borders no enemy territory, one
-  step towards the front before evening out survival chances
-  (:func:`ai.strategist.fortify.stack_to_front`); off by default;
 - ``seed``, ``verbose`` (print each search's root to stderr).
 """
 
@@ -70,8 +67,7 @@ class StrategistAgent(BaseAgent):
     name = "strategist"
 
     def __init__(self, seed: int | None = None, iterations: int = 300, c: float = 0.3, tau: float = 0.45,
-                 run_chance: float = 0.3, max_time: float = 0.0, stack_forward: bool = False,
-                 verbose: bool = False):
+                 run_chance: float = 0.3, max_time: float = 0.0, verbose: bool = False):
         super().__init__(seed)
         if iterations < 3:
             raise ValueError(f"iterations={iterations} must be at least 3")
@@ -82,7 +78,6 @@ class StrategistAgent(BaseAgent):
         self.tau = tau
         self.run_chance = run_chance
         self.max_time = max_time
-        self.stack_forward = stack_forward
         self.verbose = verbose
         self.reset(seed)
 
@@ -120,7 +115,7 @@ class StrategistAgent(BaseAgent):
         self._deployment = None
         self._victim = None
         if phase == Phase.FORTIFY:
-            return fortify(view, self._peaceful(view), self.stack_forward)
+            return fortify(view, self._peaceful(view))
         return EndPhase()
 
     def _deploy(self, view, profile):

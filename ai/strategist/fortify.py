@@ -1,13 +1,13 @@
-"""The fortify move: even out the survival chances of a connected group (the paper's transport),
-else march the largest idle interior stack one step towards the border.
+"""The fortify move: the largest stack towards the front when it borders no enemy territory, else
+even out the survival chances of a connected group (the paper's transport), else march the
+largest idle interior stack one step towards the border.
 
-With ``stack_forward`` the largest stack comes first: when it borders no enemy territory it steps
-towards the front before any transport. The transport moves armies only from a safer to a less
-safe territory, and an interior stack is as safe as another interior territory, so a stack left
-inside by its turn's attacks stays there while the single fortify evens out a border elsewhere
+The stack comes first because the transport moves armies only from a safer to a less safe
+territory, and an interior stack is as safe as another interior territory: a stack left inside
+by its turn's attacks would stay there while the single fortify evened out a border elsewhere
 (the lab notebook's round 15: in 359 replayed fortifies of traced duels the largest stack ended
 its turn with no enemy neighbour 168 times, 66 of them idle while the transport moved a few
-armies elsewhere).
+armies elsewhere; rounds 15 and 16 measured the gain).
 """
 
 from __future__ import annotations
@@ -19,13 +19,11 @@ from ai.markov import markov_transport
 from ai.strategist.claims import sweep_reach
 
 
-def fortify(view, peaceful: int, stack_forward: bool = False):
-    """The move for ``view``'s fortify phase (``peaceful``: an owner whose stacks never attack;
-    ``stack_forward``: the largest stack steps towards the front first, :func:`stack_to_front`)."""
-    if stack_forward:
-        move = stack_to_front(view)
-        if move is not None:
-            return move
+def fortify(view, peaceful: int):
+    """The move for ``view``'s fortify phase (``peaceful``: an owner whose stacks never attack)."""
+    move = stack_to_front(view)
+    if move is not None:
+        return move
     move = markov_transport(view, peaceful)
     return march_to_border(view) if isinstance(move, EndPhase) else move
 

@@ -10,7 +10,10 @@ two additions:
 - with ``DOM_PHASE_LOG=FILE``, one JSON line each time the project's seat enters a phase of its
   turn (``{"turn", "state", "armies", "territories", "cards"}``, its own; a ``{"game": true}``
   line at each game's claims), to tell the armies it spends attacking from those it loses
-  defending (``lab/scripts/dom_losses.py`` reads it).
+  defending (``lab/scripts/dom_losses.py`` reads it);
+- every game's results line carries ``agent.bot_cpu_seconds``, the CPU time (``time.process_time``)
+  inside the bot's decisions, beside the harness's wall-clock ``bot_seconds``, to set against
+  Domination's Hard timed the same way in the same games (``HARD_CPU=1`` of ``dom_vs_hard.sh``).
 
     python lab/scripts/dom_bridge_specs.py --maps MAPS   (as py/dom_bridge.py)
 """
@@ -18,6 +21,7 @@ two additions:
 import json
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.environ.get("SPARRING", "/work/shared/sparring/domination"), "py"))
 
@@ -25,6 +29,35 @@ import dom_bridge  # noqa: E402  (found on the path set just above)
 
 _make_agent = dom_bridge.make_agent
 dom_bridge.make_agent = lambda spec: _make_agent(spec.replace(";", ","))
+
+
+def count_bot_cpu() -> None:
+    """Time each seat's ``agent.act`` in CPU seconds and add the game's sum to its results line."""
+    seat_init, handle = dom_bridge.Seat.__init__, dom_bridge.Bridge.handle
+
+    def timed_seat(self, *args, **kwargs):
+        seat_init(self, *args, **kwargs)
+        act, self.cpu_seconds = self.agent.act, 0.0
+
+        def timed_act(view):
+            start = time.process_time()
+            try:
+                return act(view)
+            finally:
+                self.cpu_seconds += time.process_time() - start
+
+        self.agent.act = timed_act
+
+    def handle_with_cpu(self, message: dict) -> str:
+        answer = handle(self, message)
+        if message["type"] != "game_over":
+            return answer
+        stats = json.loads(answer)
+        stats["bot_cpu_seconds"] = round(sum(seat.cpu_seconds for seat in self.seats.values()), 4)
+        return json.dumps(stats, separators=(",", ":"))
+
+    dom_bridge.Seat.__init__ = timed_seat
+    dom_bridge.Bridge.handle = handle_with_cpu
 
 
 def log_trajectory(path: str) -> None:
@@ -82,6 +115,7 @@ def log_phases(path: str) -> None:
 
 
 if __name__ == "__main__":
+    count_bot_cpu()
     if os.environ.get("DOM_PHASE_LOG"):
         log_phases(os.environ["DOM_PHASE_LOG"])
     if os.environ.get("DOM_TRAJECTORY"):

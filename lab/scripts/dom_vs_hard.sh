@@ -11,6 +11,8 @@
 # default /work/shared/sparring/domination) and its build (DOM_BUILD, default /work/dombuild);
 # the bot is this checkout's code, run by its .venv's Python (PYTHON overrides it). MAP names a
 # Domination map of the harness (teg.map, uk.map, ...; risk.map by default), given to both ends.
+# HARD_CPU=1 times Domination's Hard in the same games (lab/scripts/build_timed_hard.sh must have
+# been run once): one line per game in NAME.hardcpu.jsonl, read by lab/scripts/dom_turn_cost.py.
 set -euo pipefail
 name=$1 spec=$2 games=$3 rest=${4:-hard}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,9 +32,16 @@ mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")
 [ "$done" -ge "$games" ] && exit 0
+classpath="$build/classes:$build/res:$build/SwingME.jar"
+timing=()
+if [ -n "${HARD_CPU:-}" ]; then
+  [ -d "$build/lab-classes" ] || { echo "dom_vs_hard: HARD_CPU needs lab/scripts/build_timed_hard.sh first" >&2; exit 2; }
+  classpath="$build/lab-classes:$build/classes:$build/lab-res:$build/SwingME.jar"
+  timing=(-Ddom.hardcpu="$results/$name.hardcpu.jsonl")
+fi
 cd "$sparring"
-nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps \
-  -cp "$build/classes:$build/res:$build/SwingME.jar" domi.DomBridge --map "$map" \
+nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps "${timing[@]}" \
+  -cp "$classpath" domi.DomBridge --map "$map" \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
   -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
   --map "$map" > /dev/null 2>> "$results/$name.err"

@@ -11,7 +11,9 @@ from hypothesis import given, settings, strategies as st
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
 from ai.strategist import StrategistAgent, claims
+from ai.markov import markov_transport
 from ai.strategist.evaluate import LeafValue
+from ai.strategist.fortify import stack_to_front
 from ai.strategist.model import TurnModel
 from ai.strategist.profile import CROWD, DUEL, TABLE, THREE, profile_of
 from ai.strategist.world import world_of
@@ -337,7 +339,7 @@ def stack_behind_the_front_board():
                                     (9, 10), (10, 11)])
 
 
-def test_stack_forward_brings_the_idle_stack_to_the_open_front_and_the_default_evens_out_survival():
+def test_the_idle_stack_steps_to_the_open_front_before_the_transport_evens_out_survival():
     board = stack_behind_the_front_board()
     state = GameState.new(players=2, seed=5, rules=Rules(two_player_neutral=False), board=board)
     ours = {0: 10, 1: 1, 2: 1, 9: 4, 10: 1}
@@ -347,13 +349,14 @@ def test_stack_forward_brings_the_idle_stack_to_the_open_front_and_the_default_e
     state.phase = Phase.FORTIFY
     state.player = 0
     view = state.view(0, RandomSource(5))
-    # The default's transport reinforces the threatened T10 and leaves the stack where it cannot attack.
-    default = make_bot("strategist:seed=5").act(view)
-    assert (default.source, default.target) == (9, 10)
-    # The option moves the whole stack towards the front, at the line rather than the pocket.
-    forward = make_bot("strategist:stack_forward=true,seed=5").act(view)
+    # The whole stack moves towards the front, at the line rather than the pocket, though the
+    # transport alone would have reinforced the threatened T10 and left the stack where it cannot attack.
+    forward = make_bot("strategist:seed=5").act(view)
     assert (forward.source, forward.target, forward.armies) == (0, 2, 9)
+    transport = markov_transport(view)
+    assert (transport.source, transport.target) == (9, 10)
     # A stack that already borders the enemy is left to the transport.
     state.armies[2], state.armies[0] = 10, 1
     view = state.view(0, RandomSource(5))
-    assert make_bot("strategist:stack_forward=true,seed=5").act(view) == make_bot("strategist:seed=5").act(view)
+    assert stack_to_front(view) is None
+    assert make_bot("strategist:seed=5").act(view) == markov_transport(view)
