@@ -71,6 +71,7 @@ STUDIES = (
     Study("round-11-confirm", "a run carries its whole stack: the declared batches", r"c[34]-.*|local-c5-.*"),
     Study("round-12", "the rebuild, for every map", r"rb-.*"),
     Study("round-14", "where the duel's stack stands: the declared batch", r"f14-.*"),
+    Study("round-16", "the stack to the front made the behaviour; Hard's CPU in the same games", r"g16.*"),
     Study("ladders", "the self-play ladder of all six bots, round after round", r"ladder-.*"),
     Study("tuning", "attack threshold sweeps (lab/scripts/tune_thresholds.sh)",
           r"threshold-attack_threshold|mcts-tau.*"),

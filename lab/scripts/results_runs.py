@@ -33,7 +33,7 @@ from risk.tournament.schedule import SWEEP_STREAM, TOURNAMENT_STREAM, group_seed
 from risk.tournament.stats import wilson_interval
 
 #: A run's file suffixes, longest first (a name is split at the first that fits).
-SUFFIXES = (".phases.jsonl.gz", ".phases.jsonl", ".trajectory.jsonl", ".jsonl", ".json", ".err",
+SUFFIXES = (".phases.jsonl.gz", ".phases.jsonl", ".trajectory.jsonl", ".hardcpu.jsonl", ".jsonl", ".json", ".err",
             ".txt", ".png", ".csv")
 
 #: Where a run's files go when extracted, and where new runs are written: outside the tracked tree.
