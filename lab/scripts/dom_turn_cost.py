@@ -76,8 +76,8 @@ def report(path: Path) -> str:
     rows = [json.loads(text) for text in timed.read_text().splitlines() if text.strip()]
     if len(rows) != len(games):
         return line + f"\n  Hard: {len(rows)} timed games for {len(games)} results (a resumed run?): not compared"
-    pairs = [(b, (r["cpu_seconds"], r["turns"])) for b, r, t in zip(
-        [(g["agent"][key], t) for g, t in zip(games, turns)], rows, turns) if t and r["turns"]]
+    pairs = [((g["agent"][key], t), (r["cpu_seconds"], r["turns"]))
+             for g, t, r in zip(games, turns, rows) if t and r["turns"]]
     bot_games, hard_games = [p[0] for p in pairs], [p[1] for p in pairs]
     hard_rate = sum(s for s, _ in hard_games) / sum(t for _, t in hard_games)
     low, high = bootstrap(bot_games, hard_games)

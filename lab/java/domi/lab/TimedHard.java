@@ -7,7 +7,9 @@ import java.lang.management.ThreadMXBean;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 import net.yura.domination.engine.ai.AIHard;
+import net.yura.domination.engine.ai.logic.AIDomination;
 import net.yura.domination.engine.core.Player;
 import net.yura.domination.engine.core.RiskGame;
 
@@ -65,13 +67,9 @@ public class TimedHard extends AIHard {
         if (!decision) return;
         decisions++;
         Player player = game.getCurrentPlayer();
-        if (game.getSetupDone() && player != null && player.getType() == getTypeHard()) {
+        if (game.getSetupDone() && player != null && player.getType() == AIDomination.PLAYER_AI_HARD) {
             turns.add(player.getName() + "#" + player.getStatistics().size());
         }
-    }
-
-    private static int getTypeHard() {
-        return net.yura.domination.engine.ai.logic.AIDomination.PLAYER_AI_HARD;
     }
 
     private static long now() {
@@ -86,7 +84,7 @@ public class TimedHard extends AIHard {
         count(game, now() - start, false);
     }
 
-    private String timed(java.util.function.Supplier<String> decide) {
+    private String timed(Supplier<String> decide) {
         long start = now();
         String answer = decide.get();
         count(game, now() - start, true);
