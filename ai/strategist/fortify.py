@@ -30,13 +30,10 @@ def fortify(view, peaceful: int):
 
 def march_to_border(view):
     """The largest interior stack one step closer to the nearest border, or EndPhase."""
-    player, owner, board = view.player, view.owner, view.board
-    mine = view.territories_of(player)
-    border = [t for t in mine if any(owner[n] != player for n in board.neighbours[t])]
-    distance = hops_from(board, border, lambda t: owner[t] == player)  # over its own territories
+    distance = hops_to_front(view)
     far = len(distance)
     best = None
-    for s in mine:
+    for s in view.territories_of(view.player):
         if distance[s] in (0, far) or view.movable_armies(s) < 1:
             continue
         for t in view.fortify_targets(s):
@@ -71,9 +68,8 @@ def front_distance(view, reach: list[int]) -> tuple[list[int], list[int]]:
     borders enemy territory (0 there, ``len(reach)`` where none is reachable), and the largest
     region of enemy territories (``reach``, :func:`ai.strategist.claims.sweep_reach`) bordered by
     one of those nearest fronts."""
-    player, owner, neighbours = view.player, view.owner, view.board.neighbours
-    mine = view.territories_of(player)
-    distance = hops_from(view.board, [t for t in mine if reach[t] > 0], lambda t: owner[t] == player)
+    mine, neighbours = view.territories_of(view.player), view.board.neighbours
+    distance = hops_to_front(view)
     far = len(distance)
     region = [reach[t] if distance[t] == 0 else 0 for t in range(far)]
     # Nearer territories first, so that each reads the finished regions of the step before it
@@ -82,3 +78,12 @@ def front_distance(view, reach: list[int]) -> tuple[list[int], list[int]]:
         if 0 < distance[t] < far:
             region[t] = max(region[n] for n in neighbours[t] if distance[n] == distance[t] - 1)
     return distance, region
+
+
+def hops_to_front(view) -> list[int]:
+    """For each territory, the moves over the player's own territories to the nearest one that
+    borders another owner's (0 there; the list's length where none is reachable, and for the
+    territories that are not the player's)."""
+    player, owner, neighbours = view.player, view.owner, view.board.neighbours
+    front = [t for t in view.territories_of(player) if any(owner[n] != player for n in neighbours[t])]
+    return hops_from(view.board, front, lambda t: owner[t] == player)

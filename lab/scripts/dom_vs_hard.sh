@@ -40,7 +40,7 @@ if [ -n "${HARD_CPU:-}" ]; then
   timing=(-Ddom.hardcpu="$results/$name.hardcpu.jsonl")
 fi
 cd "$sparring"
-nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps "${timing[@]}" \
+nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps ${timing[@]+"${timing[@]}"} \
   -cp "$classpath" domi.DomBridge --map "$map" \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
   -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
