@@ -135,18 +135,18 @@ def policy_loop(steps: int, seed: int, max_turns: int, games: int) -> float:
 
 def rebuild_everything() -> None:
     """Make the environments rebuild the observation and the mask at every step (the old way)."""
-    from risk.rl import incremental
+    from risk.rl import incremental, masks
 
     def observation(tracker, state):
         return tracker.encoder.encode(state, tracker.seat, out=tracker.values)
 
     def mask(tracker, state):
         tracker.mask[:] = tracker.codec.mask(state)
-        tracker._set = np.flatnonzero(tracker.mask).tolist()
+        tracker._set = np.flatnonzero(tracker.mask).tolist()  # what the next clear() erases
         return tracker.mask
 
     incremental.ObservationTracker.update = observation
-    incremental.MaskTracker.update = mask
+    masks.MaskTracker.update = mask
 
 
 def freeze_observations() -> None:

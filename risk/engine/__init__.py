@@ -114,8 +114,18 @@ class Engine(TurnFlow, SetupRules, CardRules, CombatRules, CommanderRules, Chanc
             reason = self._outcome_refused(action, outcome)
         if reason is not None:
             raise IllegalActionError.refusing(action, _text(self, action), reason)
+        return self._play(handler[1], action, outcome)
+
+    def push(self, action: Action) -> list[Event]:
+        """Play ``action`` without checking it, and return what happened: for a caller that
+        knows it is legal here (it came from :meth:`legal_actions`, or from a mask built from
+        them), as python-chess's ``push`` is to its checked moves. An illegal action leaves the
+        state inconsistent: anything else should call :meth:`apply`."""
+        return self._play(_HANDLERS[type(action)][1], action, None)
+
+    def _play(self, play, action: Action, outcome) -> list[Event]:
         events: list[Event] = []
-        handler[1](self, action, events, *(() if outcome is None else (outcome,)))
+        play(self, action, events, *(() if outcome is None else (outcome,)))
         if (self.missions is not None and self.phase != Phase.GAME_OVER and not self.phase.is_setup
                 and self.phase != Phase.OCCUPY):  # a conquest's mission is checked once the armies moved in
             self._check_mission(events)

@@ -241,12 +241,17 @@ class ActionCodec:
         """The legal indices in increasing order of section (what :meth:`mask` sets)."""
         if state.phase == Phase.GAME_OVER:
             return []
+        return self.indices_of_runs(state, state.legal_runs())
+
+    def indices_of_runs(self, state: "GameState", runs: list[tuple]) -> list[int]:
+        """The legal indices of some of the engine's legal runs in ``state`` (``GameState.legal_runs``,
+        ``attack_runs_from``), in the runs' order."""
         found: list[int] = []
         append = found.append
         trades = False
         half_pool = max(1, _half(state.pool))
         attack_at = self._attack_at
-        for cls, lead, first, last in state.legal_runs():
+        for cls, lead, first, last in runs:
             if cls is None:
                 action = lead
                 kind = type(action)

@@ -41,7 +41,8 @@ from risk.errors import ActionIndexError, UsageError
 from risk.match import seat_seed
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
-from risk.rl.incremental import MaskTracker, ObservationTracker
+from risk.rl.incremental import ObservationTracker
+from risk.rl.masks import MaskTracker
 from risk.rl.observation import ObservationEncoder
 from risk.rl.setup import GAME_KEYS, game_options
 from risk.state import GameState, RandomSource
@@ -142,7 +143,7 @@ class RiskGymEnv(gymnasium.Env):
             self._mask = self._masks.clear()
             self._ended_by_illegal = True
             return self._observe(), self.config.place_reward(self.config.players), True, False, info
-        game.apply(move)
+        game.push(move)  # legal: the mask said so
         self.moves += 1
         self._play_bots()
         return self._observe(), self._reward(), self._terminated(), self._truncated(), self._info()

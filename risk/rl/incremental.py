@@ -1,7 +1,8 @@
-"""The observation and the action mask kept up to date move by move, for the environments.
+"""The observation kept up to date move by move, for the environments (the action mask:
+:mod:`risk.rl.masks`).
 
-Rebuilding a seat's observation (829 floats) and the mask (1,551 bytes) from scratch at every
-step cost more than the engine's step itself. Between two steps little changes: the armies on a
+Rebuilding a seat's observation (829 floats) from scratch at every step cost more than the
+engine's step itself. Between two steps little changes: the armies on a
 territory or two, an owner after a conquest, the pool, a flag of the turn. So each tracker keeps
 its array and what it was built from, and rewrites only what differs:
 
@@ -13,12 +14,9 @@ its array and what it was built from, and rewrites only what differs:
   rest of the turn, dice, mission) only when its value did. The values come from the
   same functions as :meth:`~risk.rl.observation.ObservationEncoder.encode`, which stays the
   reference: the tests play random games and compare the two after every step.
-- :class:`MaskTracker` clears the indices it set last time and sets the new legal ones, instead of
-  a fresh array, and decodes a legal index without asking the engine again whether it is legal
-  (the mask said so; ``GameState.apply`` checks once more anyway).
 
 A tracker follows one game: given another :class:`~risk.state.GameState` object it starts over.
-The arrays it returns are its own and change at the next update: copy them to keep them.
+The array it returns is its own and changes at the next update: copy it to keep it.
 """
 
 from __future__ import annotations
@@ -39,8 +37,6 @@ from risk.rl.observation import (ARMY_CAP, CONTINENTS_FEATURE, COUNT_FEATURE, DE
                                  turn_values)
 
 if TYPE_CHECKING:
-    from risk.actions import Action
-    from risk.rl.codec import ActionCodec
     from risk.rl.observation import ObservationEncoder
     from risk.state import GameState
 
@@ -249,39 +245,3 @@ class ObservationTracker:
             values[i] = 1.0
         setattr(self, name, indices)
 
-
-class MaskTracker:
-    """The action mask of the game it is updated with, and decoding checked against it."""
-
-    def __init__(self, codec: "ActionCodec"):
-        self.codec = codec
-        # a numpy view of bytes set one by one: cheaper than numpy's fancy indexing from a list
-        self._bytes = bytearray(codec.size)
-        self.mask = np.frombuffer(self._bytes, np.int8)
-        self._set: list[int] = []
-
-    def update(self, state: "GameState") -> np.ndarray:
-        """The mask of ``state`` (the tracker's own array: all 0 once the game is over)."""
-        flags = self._bytes
-        for index in self._set:
-            flags[index] = 0
-        legal = self.codec.legal_indices(state)
-        for index in legal:
-            flags[index] = 1
-        self._set = legal
-        return self.mask
-
-    def clear(self) -> np.ndarray:
-        """No legal action (for a seat that is not to move); the mask, all 0."""
-        for index in self._set:
-            self._bytes[index] = 0
-        self._set = []
-        return self.mask
-
-    def decode(self, index: int, state: "GameState") -> "Action":
-        """The engine action of ``index``, legal in ``state`` as the last :meth:`update` of
-        ``state`` said; raises :class:`~risk.errors.ActionIndexError` (with the codec's reason)
-        otherwise."""
-        if 0 <= index < len(self._bytes) and self._bytes[index]:
-            return self.codec.concrete(index, state)
-        return self.codec.decode(index, state)  # raises, saying why the index is not legal

@@ -45,7 +45,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from risk.rl.codec import ActionCodec
-from risk.rl.incremental import MaskTracker, ObservationTracker
+from risk.rl.incremental import ObservationTracker
+from risk.rl.masks import MaskTracker
 from risk.rl.observation import SEATS, ObservationEncoder
 from risk.phase import Phase
 from risk.rl.setup import GAME_KEYS, GameOptions, game_options
@@ -58,7 +59,7 @@ def env(**options: Any) -> "AECEnv":
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's order enforcing, with ``last`` handed to the environment in one call: the
+    """PettingZoo's order enforcing, with ``last`` and ``step`` handed to the environment in one call: the
     inherited ``last`` reads five attributes through the wrapper's ``__getattr__``, a tenth of a
     step's cost. Before ``reset`` it refuses as the inherited one does."""
 
@@ -66,6 +67,14 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
+
+    def step(self, action) -> None:
+        env = self.env
+        if self._has_reset and env.agents:  # the usual step, without the inherited lookups
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)  # PettingZoo's own errors and warnings
 
 
 class raw_env(AECEnv):
@@ -195,7 +204,7 @@ class raw_env(AECEnv):
         if self._paid:  # rewards are paid at the end only: most moves have none to clear or add
             self._clear_rewards()
             self._paid = False
-        game.apply(move)
+        game.push(move)  # legal: the mask said so
         self._moves += 1
         self._settle()
         if self.render_mode == "human":

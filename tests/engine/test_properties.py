@@ -238,3 +238,19 @@ def test_every_option_and_preset_keeps_every_invariant(seed, players, rules):
     assert game.end_reason in ("conquest", "turn limit", "mission", "capitals")
     assert game.turn <= rules.max_turns and sorted(game.places)[0] == 1
     assert min(game.armies) >= 1  # the game never ends with a territory left empty
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=variant_options)
+def test_push_plays_a_legal_action_as_apply_does(seed, players, rules):
+    """``push`` (no check, for callers that know the action is legal) leaves the same state and
+    returns the same events as ``apply``, move after move."""
+    checked = GameState.new(players=players, seed=seed, rules=rules)
+    pushed = GameState.new(players=players, seed=seed, rules=rules)
+    chooser = RandomSource(seed ^ 0x9057)
+    while not checked.is_terminal():
+        actions = checked.legal_actions()
+        action = actions[chooser.below(len(actions))]
+        assert pushed.push(action) == checked.apply(action)
+        assert pushed.fingerprint() == checked.fingerprint()
+    assert pushed.is_terminal() and pushed.places == checked.places

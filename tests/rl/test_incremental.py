@@ -11,12 +11,14 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import risk.rl  # noqa: E402
-from risk.rl.incremental import MaskTracker, ObservationTracker  # noqa: E402
+from risk.rl.incremental import ObservationTracker  # noqa: E402
+from risk.rl.masks import MaskTracker  # noqa: E402
 from risk.state import GameState  # noqa: E402
 
 #: (players, rules, max_turns): the standard game and the variants that change what is observed
 #: (missions, capitals, the commander's six and retreats with the defender deciding, the old UK
-#: turn with the seeing defender, the 2-player neutral army, claims and placements by hand).
+#: turn with the seeing defender, the 2-player neutral army, claims and placements by hand), and
+#: the limits and trades that the mask's kept phases leave to a rebuild (risk.rl.masks).
 GAMES = [
     (4, "", 40),
     (3, "missions=true,setup=deal,placement=auto", 40),
@@ -25,6 +27,7 @@ GAMES = [
     (3, "reinforce_or_attack=true,defender_sees_dice=true,setup=deal,placement=auto", 30),
     (2, "setup=deal,placement=auto", 60),
     (6, "", 25),
+    (4, "setup_limit=4,army_limit=12,trade_anytime=true", 40),
 ]
 
 
@@ -111,3 +114,32 @@ def test_decoding_an_index_the_mask_refuses_says_why():
         masks.decode(illegal, game)
     with pytest.raises(ActionIndexError, match="out of range"):
         masks.decode(env.codec.size, game)
+
+
+def test_claims_and_deployments_are_kept_not_rebuilt(monkeypatch):
+    """Under the standard rules the mask of a claim or a deployment is rewritten where the last
+    move changed it, never rebuilt from the engine's whole list of legal runs."""
+    from risk.phase import Phase
+
+    env = risk.rl.raw_env(players=4)
+    game = GameState.new(players=4, seed=3)
+    masks = MaskTracker(env.codec)
+    rebuilt: list[Phase] = []
+    legal_indices = env.codec.legal_indices
+    monkeypatch.setattr(env.codec, "legal_indices", lambda state: rebuilt.append(state.phase) or legal_indices(state))
+    rng = np.random.default_rng(3)
+    kept = {Phase.CLAIM: 0, Phase.DEPLOY: 0}
+    while game.turn < 12 and not game.is_terminal():
+        mask = masks.update(game).copy()
+        assert np.array_equal(mask, legal_mask(env.codec, game, legal_indices))
+        if game.phase in kept:
+            kept[game.phase] += 1
+        game.apply(masks.decode(int(rng.choice(np.flatnonzero(mask))), game))
+    assert kept[Phase.CLAIM] == 42 and kept[Phase.DEPLOY] > 20
+    assert Phase.CLAIM not in rebuilt and Phase.DEPLOY not in rebuilt
+
+
+def legal_mask(codec, game, legal_indices) -> np.ndarray:
+    mask = np.zeros(codec.size, np.int8)
+    mask[legal_indices(game)] = 1
+    return mask
