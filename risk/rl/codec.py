@@ -244,8 +244,8 @@ class ActionCodec:
         return self.indices_of_runs(state, state.legal_runs())
 
     def indices_of_runs(self, state: "GameState", runs: list[tuple]) -> list[int]:
-        """The legal indices of some of the engine's legal runs in ``state`` (``GameState.legal_runs``,
-        ``attack_runs_from``), in the runs' order."""
+        """The legal indices of some of the engine's legal runs in ``state`` (``GameState.legal_runs``
+        or a part of them), in the runs' order."""
         found: list[int] = []
         append = found.append
         trades = False

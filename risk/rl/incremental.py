@@ -244,4 +244,3 @@ class ObservationTracker:
         for i in indices:
             values[i] = 1.0
         setattr(self, name, indices)
-
