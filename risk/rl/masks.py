@@ -50,8 +50,7 @@ class MaskTracker:
                           Phase.DEPLOY: _Deployment(codec)}
         # Each section keeps its indices set in a mask of its own, so that a player's turn to
         # place or deploy finds its mask as it left it; every other phase is rebuilt in one more
-        # mask. Bytes set one by one, seen through numpy: cheaper
-        # than numpy's fancy indexing from a list.
+        # mask. Bytes set one by one, seen through numpy: cheaper than numpy's fancy indexing.
         self._rebuilt = bytearray(codec.size)
         self._rebuilt_mask = np.frombuffer(self._rebuilt, np.int8)
         self._set: list[int] = []  # the indices the rebuilt mask holds
@@ -89,7 +88,7 @@ class MaskTracker:
         """The engine action of ``index``, legal in ``state`` as the last :meth:`update` of
         ``state`` said; raises :class:`~risk.errors.ActionIndexError` (with the codec's reason)
         otherwise."""
-        if 0 <= index < len(self.mask) and self.mask[index]:  # (numpy's bool of a byte)
+        if 0 <= index < len(self.mask) and self.mask[index]:
             return self.codec.concrete(index, state)
         return self.codec.decode(index, state)  # raises, saying why the index is not legal
 
