@@ -141,8 +141,7 @@ def rebuild_everything() -> None:
         return tracker.encoder.encode(state, tracker.seat, out=tracker.values)
 
     def mask(tracker, state):
-        tracker.mask[:] = tracker.codec.mask(state)
-        tracker._set = np.flatnonzero(tracker.mask).tolist()  # what the next clear() erases
+        tracker.mask = tracker.codec.mask(state)  # a new array every step
         return tracker.mask
 
     incremental.ObservationTracker.update = observation
