@@ -18,6 +18,8 @@ from statistics import median
 
 from dom_trajectories import project_won, turns_by_game
 
+USAGE = "python lab/scripts/dom_duels.py lab/results/raw/RUN.jsonl [RUN2.jsonl ...]"
+
 #: The bins of the armies ratio at the duel's start, its own over the rival's.
 BINS = ((0.0, 2 / 3), (2 / 3, 1.0), (1.0, 1.5), (1.5, float("inf")))
 
@@ -65,7 +67,7 @@ def report(results: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     if not argv:
-        print(__doc__.strip().splitlines()[-4].strip(), file=sys.stderr)
+        print(f"usage: {USAGE}", file=sys.stderr)
         return 2
     for name in argv:
         path = Path(name)
