@@ -251,16 +251,26 @@ class ActionCodec:
         trades = False
         half_pool = max(1, _half(state.pool))
         attack_at = self._attack_at
+        armies = state.armies
+        # the attack phase's runs first: the commonest moves of a game, a pair of runs a border
         for cls, lead, first, last in runs:
-            if cls is None:
-                action = lead
-                kind = type(action)
-                if kind is Trade:
-                    trades = True
-                elif kind is EndPhase:
-                    append(self.END)
-                elif kind in _SINGLE_SECTION:
-                    append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
+            if cls is Attack:
+                append(attack_at[lead])  # the most dice is always the run's last
+            elif cls is Blitz:
+                base = attack_at[lead]
+                append(base + 1)
+                keep = armies[lead[0]] // 2
+                if keep > 1 and first <= keep <= last:
+                    append(base + 2)
+            elif cls is Fortify:  # buckets 1, half and the most: the run's end; a repeated amount once
+                base = self.FORTIFY + 3 * self._pair_index[lead]
+                half = _half(last)
+                if first <= 1:
+                    append(base)
+                if half != 1 and first <= half:
+                    append(base + 1)
+                if last != 1 and last != half:
+                    append(base + 2)
             elif cls is Deploy:  # buckets 1, 3, half the pool, and the run's end: all it may take
                 base = self.DEPLOY + 4 * lead[0]
                 if first <= 1 <= last:
@@ -271,25 +281,17 @@ class ActionCodec:
                     append(base + 2)
                 if last != 1 and last != 3 and last != half_pool and first <= last:
                     append(base + 3)
-            elif cls is Attack:
-                append(attack_at[lead])  # the most dice is always the run's last
-            elif cls is Blitz:
-                base = attack_at[lead]
-                append(base + 1)
-                keep = state.armies[lead[0]] // 2
-                if keep > 1 and first <= keep <= last:
-                    append(base + 2)
+            elif cls is None:
+                action = lead
+                kind = type(action)
+                if kind is Trade:
+                    trades = True
+                elif kind is EndPhase:
+                    append(self.END)
+                elif kind in _SINGLE_SECTION:
+                    append(getattr(self, _SINGLE_SECTION[kind]) + _single_key(action))
             elif cls is Occupy:
                 self._add_runs(found, self.OCCUPY, self._occupy_amounts(state), first, last)
-            elif cls is Fortify:  # buckets 1, half and the most: the run's end; a repeated amount once
-                base = self.FORTIFY + 3 * self._pair_index[lead]
-                half = _half(last)
-                if first <= 1:
-                    append(base)
-                if half != 1 and first <= half:
-                    append(base + 1)
-                if last != 1 and last != half:
-                    append(base + 2)
             elif cls is Defend:
                 found.extend(self.DEFEND + k - 1 for k in range(first, last + 1))
             else:  # the blitz that may spend the commander's six (risk.engine.combat.blitz_with_six)

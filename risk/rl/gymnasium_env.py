@@ -41,7 +41,7 @@ from risk.errors import ActionIndexError, UsageError
 from risk.match import seat_seed
 from risk.phase import Phase
 from risk.rl.codec import ActionCodec
-from risk.rl.incremental import ObservationTracker
+from risk.rl.incremental import ObservationTracker, TableTracker
 from risk.rl.masks import MaskTracker
 from risk.rl.observation import ObservationEncoder
 from risk.rl.setup import GAME_KEYS, game_options
@@ -89,7 +89,8 @@ class RiskGymEnv(gymnasium.Env):
         self.seat = 0 if seat == "rotate" else seat
         self._masks = MaskTracker(self.codec)
         self._mask: np.ndarray | None = None  # the tracker's mask once updated for this move, else None
-        self._views: dict[int, ObservationTracker] = {}
+        self._table = TableTracker(self.encoder)
+        self._views: dict[int, ObservationTracker] = {}  # by seat (it may rotate), sharing the table
         self._renderer = None
 
     # -- the episode ---------------------------------------------------------------------------
@@ -195,8 +196,8 @@ class RiskGymEnv(gymnasium.Env):
     def _observe(self) -> np.ndarray:
         view = self._views.get(self.seat)
         if view is None:
-            view = self._views[self.seat] = ObservationTracker(self.encoder, self.seat)
-        return view.update(self.game).copy()
+            view = self._views[self.seat] = ObservationTracker(self.encoder, self.seat, self._table)
+        return view.observe(self.game)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._current_mask().copy(), "seat": self.seat}

@@ -69,13 +69,14 @@ class MaskTracker:
             section.catch_up(state)
             self.mask = section.mask
             return self.mask
-        flags = self._rebuilt
-        for index in self._set:
-            flags[index] = 0
         legal = self.codec.legal_indices(state)
-        for index in legal:
-            flags[index] = 1
-        self._set = legal
+        if legal != self._set:  # an attack often leaves the same attacks legal: then nothing to write
+            flags = self._rebuilt
+            for index in self._set:
+                flags[index] = 0
+            for index in legal:
+                flags[index] = 1
+            self._set = legal
         self.mask = self._rebuilt_mask
         return self.mask
 

@@ -204,6 +204,8 @@ def total_feature(total: int) -> float:
 #: total_feature of the totals that occur, looked up
 TOTALS = [total_feature(n) for n in range(ARMY_CAP + 1)]
 
+#: Where the ``turn`` field holds the observer's wild cards (its own: the rest of the field is public)
+WILD_FEATURE = 9
 #: Where the ``turn`` field's two occupation entries start (the last two; 0 outside the occupy phase)
 OCCUPY_FEATURE = 10
 

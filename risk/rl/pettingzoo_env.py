@@ -45,7 +45,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from risk.rl.codec import ActionCodec
-from risk.rl.incremental import ObservationTracker
+from risk.rl.incremental import ObservationTracker, TableTracker
 from risk.rl.masks import MaskTracker
 from risk.rl.observation import SEATS, ObservationEncoder
 from risk.phase import Phase
@@ -109,7 +109,8 @@ class raw_env(AECEnv):
             self.codec = ActionCodec(config.board, config.rules)
             self.encoder = ObservationEncoder(config.board)
             self._masks = MaskTracker(self.codec)
-            self._views = [ObservationTracker(self.encoder, seat) for seat in range(SEATS)]
+            table = TableTracker(self.encoder)  # the seats' views share the table of the game
+            self._views = [ObservationTracker(self.encoder, seat, table) for seat in range(SEATS)]
             observation = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
             mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
             self._observation_space = spaces.Dict({"observation": observation, "action_mask": mask})
@@ -169,7 +170,7 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        observation = self._views[seat].update(self.game).copy()
+        observation = self._views[seat].observe(self.game)
         if seat == self.game.current_player:
             mask = self._mask().copy()
         else:

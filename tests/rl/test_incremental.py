@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import risk.rl  # noqa: E402
-from risk.rl.incremental import ObservationTracker  # noqa: E402
+from risk.rl.incremental import ObservationTracker, TableTracker  # noqa: E402
 from risk.rl.masks import MaskTracker  # noqa: E402
 from risk.state import GameState  # noqa: E402
 
@@ -143,3 +143,23 @@ def legal_mask(codec, game, legal_indices) -> np.ndarray:
     mask = np.zeros(codec.size, np.int8)
     mask[legal_indices(game)] = 1
     return mask
+
+
+def test_seats_share_one_table_and_observe_gives_an_array_of_its_own():
+    """The seats' trackers follow a move once, in the table they share; what ``observe`` returns
+    is the caller's to keep (the next move and the other seats' views leave it as it was)."""
+    env = risk.rl.raw_env(players=3)
+    game = GameState.new(players=3, seed=4)
+    table = TableTracker(env.encoder)
+    views = [ObservationTracker(env.encoder, seat, table) for seat in range(3)]
+    masks = MaskTracker(env.codec)
+    rng = np.random.default_rng(4)
+    kept = []
+    for _ in range(120):
+        seen = [view.observe(game) for view in views]
+        for seat, observation in enumerate(seen):
+            assert np.array_equal(observation, env.encoder.encode(game, seat))
+        kept.append((seen[0], seen[0].copy()))
+        game.apply(masks.decode(int(rng.choice(np.flatnonzero(masks.update(game)))), game))
+    assert all(np.array_equal(observation, copy) for observation, copy in kept)
+    assert len({id(view.table) for view in views}) == 1
