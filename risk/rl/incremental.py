@@ -42,8 +42,8 @@ from risk.rl.observation import (ARMY_CAP, CONTINENTS_FEATURE, COUNT_FEATURE, DE
                                  INCOME_FEATURE, LOG_ARMIES, OCCUPY_FEATURE, OWNER_SLOTS, PLAYER_FEATURE, RESERVE_FEATURE,
                                  SEAT_FEATURES, SEATS, TOTAL_FEATURE, TOTALS, WILD_FEATURE, battle_territories,
                                  continents_held, continents_whole, dice_values, income_feature, known_capitals,
-                                 log_armies, mission_values, own_cards, relative_seats, seat_row, total_feature,
-                                 turn_values)
+                                 log_armies, mission_values, occupy_values, own_cards, relative_seats, seat_row,
+                                 total_feature, turn_values)
 
 if TYPE_CHECKING:
     from risk.rl.observation import ObservationEncoder
@@ -188,7 +188,7 @@ class TableTracker:
         if occupying or self._occupying:  # what may move in, while a conquest waits for it
             self._occupying = occupying
             at = self._turn_at + OCCUPY_FEATURE
-            values[at:at + 2] = turn_values(state, 0)[OCCUPY_FEATURE:] if occupying else (0.0, 0.0)
+            values[at:at + 2] = occupy_values(state) if occupying else (0.0, 0.0)
         if state.pending is not self._pending:
             self._pending = state.pending
             values[self._dice_at:self._dice_at + 6] = dice_values(state)

@@ -225,8 +225,13 @@ def turn_values(state: "GameState", seat: int) -> list[float]:
             float(state.fortified),
             float(state.commander_ready()),
             hand.count(WILD) / 2,
-            log_armies(state.occupy_min) if occupying else 0.0,
-            log_armies(state.occupy_max()) if occupying else 0.0]
+            *(occupy_values(state) if occupying else (0.0, 0.0))]
+
+
+def occupy_values(state: "GameState") -> tuple[float, float]:
+    """The ``turn`` field's last two entries while a conquest is occupied: the least and the most
+    armies that may move in, in log armies."""
+    return log_armies(state.occupy_min), log_armies(state.occupy_max())
 
 
 def dice_values(state: "GameState") -> list[float]:
