@@ -51,7 +51,8 @@ PLAYERS = 4
 
 
 # Each loop is a runner: sent a number of steps, it plays them and yields the CPU time they took,
-# so that the loops can take turns in small chunks (``interleaved``) as well as run alone.
+# so that the loops can take turns in small chunks (``interleaved``) as well as run alone. They
+# are written out whole: a step function passed in would add a call to every step timed.
 
 
 def engine_runner(seed: int, max_turns: int):

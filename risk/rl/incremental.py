@@ -105,7 +105,6 @@ class TableTracker:
         self.values = self.buffer[:size]  # seat 0's observation (a view)
         self._own_at = [size + k * (n + 1) for k in range(SEATS)]  # each seat's cards, then its wild cards
         self._state: GameState | None = None
-        self.players = 0
         fields = encoder.fields
         self._armies_at = fields["armies"].start
         self._capital_at = fields["capital"].start
@@ -197,7 +196,6 @@ class TableTracker:
         """Build from scratch, and remember what it was built from."""
         self._state = state
         self.encoder.encode(state, 0, out=self.values)
-        self.players = state.players
         self._relative = relative_seats(state.players, 0)  # the identity: seat 0's slots are the seats
         self._slot_of = [*self._relative, SEATS]
         self._rows = [self._seats_at + SEAT_FEATURES * slot for slot in self._relative]

@@ -71,11 +71,7 @@ class MaskTracker:
             return self.mask
         legal = self.codec.legal_indices(state)
         if legal != self._set:  # an attack often leaves the same attacks legal: then nothing to write
-            flags = self._rebuilt
-            for index in self._set:
-                flags[index] = 0
-            for index in legal:
-                flags[index] = 1
+            _replace(self._rebuilt, self._set, legal)
             self._set = legal
         self.mask = self._rebuilt_mask
         return self.mask
@@ -92,6 +88,14 @@ class MaskTracker:
         if 0 <= index < len(self.mask) and self.mask[index]:
             return self.codec.concrete(index, state)
         return self.codec.decode(index, state)  # raises, saying why the index is not legal
+
+
+def _replace(flags: bytearray, old: list[int], new: list[int]) -> None:
+    """Clear the ``old`` indices of ``flags``, then set the ``new`` ones."""
+    for index in old:
+        flags[index] = 0
+    for index in new:
+        flags[index] = 1
 
 
 class _Section:
@@ -154,11 +158,7 @@ class _Placements(_Section):
                 self.kept.clear()
             indices = self.kept[key] = self.codec.legal_indices(state)
         if indices is not self.indices:
-            flags = self.flags
-            for index in self.indices:
-                flags[index] = 0
-            for index in indices:
-                flags[index] = 1
+            _replace(self.flags, self.indices, indices)
             self.indices = indices
 
 

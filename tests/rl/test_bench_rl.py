@@ -24,7 +24,7 @@ def load_bench():
 
 @pytest.mark.parametrize("mode", ["incremental", "rebuild_everything", "freeze_observations"])
 def test_each_mode_plays_its_steps(mode, monkeypatch):
-    # the modes replace the trackers' update methods: put them back afterwards
+    # the modes replace the trackers' methods: put them back afterwards
     monkeypatch.setattr(incremental.ObservationTracker, "_fill", incremental.ObservationTracker._fill)
     monkeypatch.setattr(masks.MaskTracker, "update", masks.MaskTracker.update)
     bench = load_bench()
