@@ -43,6 +43,7 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+from risk.commands.options import positive_int, seed_value  # noqa: E402
 from risk.rl.codec import ActionCodec  # noqa: E402
 from risk.rules import Rules  # noqa: E402
 from risk.state import GameState  # noqa: E402
@@ -109,24 +110,6 @@ def pettingzoo_runner(seed: int, max_turns: int):
         steps = yield time.process_time() - start
 
 
-def _rate(runner, steps: int) -> float:
-    next(runner)
-    return steps / runner.send(steps)
-
-
-def engine_loop(steps: int, seed: int, max_turns: int) -> float:
-    """Steps per CPU second of the raw engine."""
-    return _rate(engine_runner(seed, max_turns), steps)
-
-
-def codec_loop(steps: int, seed: int, max_turns: int) -> float:
-    return _rate(codec_runner(seed, max_turns), steps)
-
-
-def pettingzoo_loop(steps: int, seed: int, max_turns: int) -> float:
-    return _rate(pettingzoo_runner(seed, max_turns), steps)
-
-
 def interleaved(steps: int, seed: int, max_turns: int, chunk: int = 250) -> list[float]:
     """The engine, codec and PettingZoo loops' rates, each playing ``steps`` steps in turns of
     ``chunk``: a slow spell of a shared machine then falls on all three alike."""
@@ -170,11 +153,12 @@ def policy_loop(steps: int, seed: int, max_turns: int, games: int) -> float:
     policy = NumpyPolicy([(rng.normal(0, 0.1, (sizes[k + 1], sizes[k])), np.zeros(sizes[k + 1]))
                           for k in range(3)], "tanh", {})
     observations, _ = envs.reset(seed=seed)
+    rounds = max(1, steps // games)  # every game steps at least once
     start = time.process_time()
-    for _ in range(steps // games):
+    for _ in range(rounds):
         logits = np.where(envs.action_masks(), policy.logits(observations), -np.inf)
         observations, *_ = envs.step(logits.argmax(axis=1))
-    return (steps // games) * games / (time.process_time() - start)
+    return rounds * games / (time.process_time() - start)
 
 
 def rebuild_everything() -> None:
@@ -208,10 +192,10 @@ def _moves(env) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--max-turns", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=positive_int, default=20000)
+    parser.add_argument("--repeats", type=positive_int, default=3)
+    parser.add_argument("--max-turns", type=positive_int, default=60)
+    parser.add_argument("--seed", type=seed_value, default=1)
     parser.add_argument("--rebuild", action="store_true",
                         help="rebuild the observation and the mask at every step (the environments before 2026-11-27)")
     parser.add_argument("--frozen-observation", action="store_true",
@@ -231,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, name in enumerate(names):
         print(f"{name:45s} {statistics.median(run[i] for run in runs):9.0f} steps/s")
     ratios = [run[0] / run[2] for run in runs]
-    print(f"{'  the engine step over the PettingZoo step':45s} {statistics.median(ratios):9.2f} x"
+    print(f"{'  a PettingZoo step over an engine step':45s} {statistics.median(ratios):9.2f} x"
           f"  (runs: {', '.join(f'{r:.2f}' for r in ratios)})")
     pairs = [gymnasium_loop(args.steps, args.seed + k, args.max_turns) for k in range(args.repeats)]
     print(f"{'Gymnasium env vs 3 random bots (learner)':45s} {statistics.median(p[0] for p in pairs):9.0f} steps/s")

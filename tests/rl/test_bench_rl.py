@@ -30,7 +30,6 @@ def test_each_mode_plays_its_steps(mode, monkeypatch):
     bench = load_bench()
     if mode != "incremental":
         getattr(bench, mode)()
-    assert bench.pettingzoo_loop(300, 1, 20) > 0
     assert all(rate > 0 for rate in bench.interleaved(300, 1, 20, chunk=100))
     rate, driven = bench.gymnasium_loop(100, 1, 20)
     assert rate > 0 and driven >= rate
