@@ -10,7 +10,9 @@
 # (default "hard": 1 against 1; "hard,hard" for three players). Needs the harness (SPARRING,
 # default /work/shared/sparring/domination) and its build (DOM_BUILD, default /work/dombuild);
 # the bot is this checkout's code, run by its .venv's Python (PYTHON overrides it). MAP names a
-# Domination map of the harness (teg.map, uk.map, ...; risk.map by default), given to both ends.
+# Domination map of the harness (teg.map, uk.map, ...; risk.map by default), given to both ends;
+# MAPS_DIR is the folder of maps (default the harness's own; lab/scripts/dom_export.py writes one
+# from a map of this program, a generated world, say).
 # HARD_CPU=1 times Domination's Hard in the same games (lab/scripts/build_timed_hard.sh must have
 # been run once): one line per game in NAME.hardcpu.jsonl, read by lab/scripts/dom_turn_cost.py.
 set -euo pipefail
@@ -28,6 +30,7 @@ export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$results/$name.phases.jsonl}"
 # The bridge imports risk and ai: this checkout's, whatever the environment has installed.
 export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
 map=${MAP:-risk.map}
+maps=${MAPS_DIR:-domination-src/game/Domination/maps}
 mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")
@@ -40,8 +43,8 @@ if [ -n "${HARD_CPU:-}" ]; then
   timing=(-Ddom.hardcpu="$results/$name.hardcpu.jsonl")
 fi
 cd "$sparring"
-nice -n 10 java -Ddom.maps=domination-src/game/Domination/maps ${timing[@]+"${timing[@]}"} \
+nice -n 10 java -Ddom.maps="$maps" ${timing[@]+"${timing[@]}"} \
   -cp "$classpath" domi.DomBridge --map "$map" \
   --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
-  -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps domination-src/game/Domination/maps \
+  -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps "$maps" \
   --map "$map" > /dev/null 2>> "$results/$name.err"
