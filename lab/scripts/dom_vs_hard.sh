@@ -30,7 +30,10 @@ export DOM_PHASE_LOG="${DOM_PHASE_LOG:-$results/$name.phases.jsonl}"
 # The bridge imports risk and ai: this checkout's, whatever the environment has installed.
 export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
 map=${MAP:-risk.map}
-maps=${MAPS_DIR:-domination-src/game/Domination/maps}
+maps=domination-src/game/Domination/maps  # the harness's own, relative to it
+if [ -n "${MAPS_DIR:-}" ]; then  # made absolute: the batch runs from the harness's folder
+  maps=$(cd "$MAPS_DIR" 2>/dev/null && pwd) || { echo "dom_vs_hard: MAPS_DIR $MAPS_DIR is not a folder" >&2; exit 2; }
+fi
 mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")

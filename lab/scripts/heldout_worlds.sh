@@ -11,6 +11,10 @@
 set -euo pipefail
 out=${1:?usage: heldout_worlds.sh DIR [held|dev]}
 set_name=${2:-held}
+case $set_name in
+  held|dev) ;;
+  *) echo "heldout_worlds: the set is held or dev, not $set_name" >&2; exit 2 ;;
+esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 python=${PYTHON:-$root/.venv/bin/python}
 mkdir -p "$out"
