@@ -58,3 +58,13 @@ def test_a_map_that_does_not_read_back_stops_the_script(tmp_path, monkeypatch):
     monkeypatch.setattr(script, "read_domination", one_bonus_off)
     with pytest.raises(SystemExit, match="does not read back"):
         script.export(path, tmp_path / "maps", harness=tmp_path)
+
+
+def test_a_missing_or_malformed_map_is_one_line(tmp_path):
+    script = load_script("dom_export")
+    with pytest.raises(SystemExit, match=r"^dom_export: .*missing\.json: no such file$"):
+        script.main([str(tmp_path / "missing.json"), str(tmp_path / "maps")])
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"bad": 1}')
+    with pytest.raises(SystemExit, match=r"^dom_export: .*bad\.json: missing the 'continents' list$"):
+        script.main([str(bad), str(tmp_path / "maps")])
