@@ -40,7 +40,7 @@ from ai.mcts import AttackSearch, MCTSAgent
 from ai.odds import attack_odds
 from ai.registry import register
 from ai.strategist import cards, claims
-from ai.strategist.evaluate import LeafValue
+from ai.strategist.evaluate import LeafValue, next_reinforcements
 from ai.strategist.fortify import fortify
 from ai.strategist.model import TurnModel
 from ai.strategist.profile import profile_of
@@ -50,6 +50,8 @@ from ai.turn import EVERYONE, STOP, TurnState, occupation
 
 #: The most front-line territories the deployment search tries putting the whole pool on.
 DEPLOY_WIDTH = 8
+#: The most gates of held continents the deployment search tries putting the whole pool on.
+GUARD_WIDTH = 2
 #: Play-outs per staging stack when a run is planned, and stacks tried per victim.
 RUN_SAMPLES = 24
 #: A run's victim must hold at least this many cards.
@@ -193,10 +195,11 @@ class StrategistAgent(BaseAgent):
 
     def _search_deployment(self, view) -> dict[int, int]:
         """The deployment searched together with the attack phase after it: the paper's
-        allocation, or the whole pool on one of the front-line territories with the best attack."""
+        allocation, or the whole pool on one of the front-line territories with the best attack
+        or on the weakest gate of a continent the player holds."""
         pool = view.pool
         options: dict = {"markov": markov_allocation(view, pool)}
-        for t in self._stagings(view, pool):
+        for t in self._stagings(view, pool) + self._guards(view):
             options[t] = {t: pool}
         self._turn_spent = (view.turn, self.iterations)
         if len(options) == 1:
@@ -229,6 +232,28 @@ class StrategistAgent(BaseAgent):
             scored.append((-best, t))
         scored.sort()
         return [t for _, t in scored[:DEPLOY_WIDTH]]
+
+    def _guards(self, view) -> list[int]:
+        """The weakest gate of each continent the player holds whole, where the strongest enemy
+        stack beside it, with its owner's next reinforcements on it, could take it (at most
+        :data:`GUARD_WIDTH`, the weakest first): one gate taken and the bonus is lost before it
+        is paid."""
+        player, owner, armies = view.player, view.owner, view.armies
+        peaceful = self._peaceful(view)
+        mine = view.own_mask[player]
+        income = next_reinforcements(view)
+        weakest = []
+        for continent in world_of(view.board).continents:
+            if continent.bonus <= 0 or mine & continent.mask != continent.mask:
+                continue
+            threats = [(max((attack_odds(view, n, g, armies[n] + income[owner[n]]) for n in view.board.neighbours[g]
+                             if owner[n] != player and owner[n] != peaceful and owner[n] >= 0), default=0.0), g)
+                       for g in continent.gates]
+            danger, gate = max(threats, key=lambda item: (item[0], -item[1]), default=(0.0, -1))
+            if danger > 0.0:
+                weakest.append((-danger, gate))
+        weakest.sort()
+        return [t for _, t in weakest[:GUARD_WIDTH]]
 
     # -- elimination runs ---------------------------------------------------------------------
 

@@ -3,10 +3,12 @@
 The position is read through features that mean the same on every map and at every table:
 
 - ``survival``: the mean chance that each of the player's territories survives an all-out
-  attack by its strongest enemy neighbour (a stack that never attacks, the neutral army, is no
+  attack by its strongest enemy neighbour with that enemy's next reinforcements on it (each
+  opponent deploys before it attacks; a stack that never attacks, the neutral army, is no
   threat);
 - ``reinforcements``: the player's share of the table's reinforcements, as the rules count them
-  (territories and continents);
+  (territories and continents), the player's own continents each counted at the survival of its
+  weakest gate: the other players move before the bonus is paid, and one gate taken breaks it;
 - ``territory``: the player's share of the territories;
 - ``material``: the player's share of the armies and cards on the table, a card worth a third of
   the next set;
@@ -30,6 +32,7 @@ from __future__ import annotations
 import math
 
 from ai.evaluation import card_progress, with_objective
+from ai.odds import border_chance
 from ai.strategist.world import world_of
 
 #: The features, in the order of :data:`WEIGHTS`.
@@ -47,22 +50,37 @@ def squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0
 
 
+def next_reinforcements(state) -> list[int]:
+    """The armies each opponent of ``state``'s player deploys at its next turn before cards (0 for
+    the player and the players out)."""
+    board, rules, player = state.board, state.rules, state.player
+    return [rules.income(board, state.count[p], state.own_mask[p]) if state.alive[p] and p != player else 0
+            for p in range(len(state.alive))]
+
+
 class LeafValue:
     """The leaf evaluation of one search, prepared at its root ``root`` (a TurnModel)."""
 
     __slots__ = ("player", "peaceful", "root_owner", "root_armies", "root_safe", "root_safe_total",
-                 "root_totals", "card_value", "weights", "intercept", "continents", "root_value")
+                 "root_totals", "card_value", "weights", "intercept", "continents", "held", "boost", "root_value")
 
-    def __init__(self, root, card_value: float, weights=WEIGHTS, intercept: float = INTERCEPT):
+    def __init__(self, root, card_value: float, weights=WEIGHTS, intercept: float = INTERCEPT,
+                 boost: list[int] | None = None):
         self.player = root.player
         self.peaceful = root.peaceful
         self.card_value = card_value
         self.weights = weights
         self.intercept = intercept
-        self.continents = [(c.mask, c.size, c.worth) for c in world_of(root.board).continents]
+        shapes = world_of(root.board).continents
+        self.continents = [(c.mask, c.size, c.worth) for c in shapes]
+        self.held = [(c.mask, c.bonus, c.gates) for c in shapes if c.bonus > 0]
         self.root_owner = root.owner[:]
         self.root_armies = root.armies[:]
         owner, player = root.owner, root.player
+        # What each opponent will deploy before it attacks (``boost``: given, or its income at the
+        # root; the turn's conquests change it little and rescoring it at every leaf would not be)
+        self.boost = boost if boost is not None else next_reinforcements(root)
+        root.grow_table(max(root.armies) + max(self.boost, default=0))
         safe = [0.0] * len(owner)
         totals = [0.0] * len(root.alive)
         for t, a in enumerate(root.armies):
@@ -75,16 +93,18 @@ class LeafValue:
         self.root_value = None
 
     def safety(self, state, t: int) -> float:
-        """The chance that the player's territory ``t`` survives its strongest enemy neighbour."""
+        """The chance that the player's territory ``t`` survives its strongest enemy neighbour,
+        reinforced."""
         owner, armies, player, peaceful = state.owner, state.armies, self.player, self.peaceful
         worst = 0.0
         defenders = armies[t]
         plain = state.sea_rounds is None
-        win = state.win
+        win, boost = state.win, self.boost
         for n in state.board.neighbours[t]:
             o = owner[n]
-            if o != player and o != peaceful and armies[n] >= 2:
-                p = win[armies[n]][defenders] if plain else state.chance(n, t, True)
+            if o != player and o != peaceful and armies[n] + boost[o] >= 2:
+                a = armies[n] + boost[o]
+                p = win[a][defenders] if plain else border_chance(a, defenders, state.rules, state.board, n, t, 0)
                 if p > worst:
                     worst = p
         return 1.0 - worst
@@ -94,6 +114,8 @@ class LeafValue:
         player, owner, armies = self.player, state.owner, state.armies
         touched = state.touched
         safe_total = self.root_safe_total
+        root_safe = self.root_safe
+        now_safe = {}  # the safety of the player's territories the turn changed or exposed
         totals = self.root_totals[:]
         if touched:
             neighbours = state.board.neighbours
@@ -101,11 +123,11 @@ class LeafValue:
             affected = set(changed)
             for u in changed:
                 affected.update(neighbours[u])
-            root_safe = self.root_safe
             for u in affected:
                 safe_total -= root_safe[u]
                 if owner[u] == player:
-                    safe_total += self.safety(state, u)
+                    now_safe[u] = safety = self.safety(state, u)
+                    safe_total += safety
             root_owner, root_armies = self.root_owner, self.root_armies
             for u in changed:
                 totals[root_owner[u]] -= root_armies[u]
@@ -116,6 +138,11 @@ class LeafValue:
 
         board, rules, alive, masks = state.board, state.rules, state.alive, state.own_mask
         shares = [rules.income(board, count[p], masks[p]) if alive[p] else 0 for p in range(state.players)]
+        mine = masks[player]
+        for mask, bonus, gates in self.held:
+            if mine & mask == mask:  # paid at the next turn if no gate falls before it
+                keep = min(now_safe.get(g, root_safe[g]) for g in gates) if gates else 1.0
+                shares[player] -= bonus * (1.0 - keep)
         everyone = sum(shares)
         reinforcements = shares[player] / everyone if everyone else 0.0
         territory = own / len(owner)
@@ -130,7 +157,6 @@ class LeafValue:
                 material_total += totals[p]
         material = totals[player] / material_total if material_total else 0.0
 
-        mine = masks[player]
         continents = 0.0
         worth_total = 0.0
         for mask, size, worth in self.continents:

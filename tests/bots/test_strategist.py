@@ -185,7 +185,7 @@ def test_the_leaf_rescoring_only_what_changed_equals_a_full_rescoring(seed, play
                       "eliminated", "win", "peaceful", "sets_traded", "cards_traded"):
             setattr(fresh, field, copy.copy(getattr(model, field)))
         fresh.touched = []
-        assert leaf.features(model) == pytest.approx(LeafValue(fresh, 6.0).features(fresh))
+        assert leaf.features(model) == pytest.approx(LeafValue(fresh, 6.0, boost=leaf.boost).features(fresh))
 
 
 @settings(max_examples=25, deadline=None)
@@ -360,3 +360,49 @@ def test_the_idle_stack_steps_to_the_open_front_before_the_transport_evens_out_s
     view = state.view(0, RandomSource(5))
     assert stack_to_front(view) is None
     assert make_bot("strategist:seed=5").act(view) == markov_transport(view)
+
+def home_and_away_board():
+    """Two continents: Home (T0, T1, T2; bonus 4), whose only gate T2 borders T3 of Away (T3, T4,
+    T5; bonus 2)."""
+    names = [f"T{i}" for i in range(6)]
+    return board_from_dict({
+        "continents": [{"name": "Home", "bonus": 4}, {"name": "Away", "bonus": 2}],
+        "territories": [{"name": n, "continent": "Home" if i < 3 else "Away", "pos": [i, 0]}
+                        for i, n in enumerate(names)],
+        "borders": [[names[s], names[t]] for s, t in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]],
+    })
+
+
+def home_held(gate_armies: int, phase: Phase = Phase.ATTACK, theirs: tuple[int, ...] = (3, 4, 5)):
+    """Player 0 holds Home with ``gate_armies`` on its gate; player 1 holds Away, one army on T3
+    beside the gate (it cannot attack as it stands), and will deploy 5 (3 + Away's 2) first
+    (``theirs``: player 1's territories, Away's by default)."""
+    board = home_and_away_board()
+    state = GameState.new(players=2, seed=1, rules=Rules(two_player_neutral=False), board=board)
+    for t in range(6):
+        state._take(t, 1 if t in theirs else 0)
+        state.armies[t] = {2: gate_armies, 3: 1}.get(t, 2)
+    state.phase = phase
+    state.player = 0
+    state.pool = 7
+    return state.view(0, RandomSource(1))
+
+
+def test_the_leaf_reads_the_threat_after_the_opponent_deploys_and_a_continent_at_its_weakest_gate():
+    thin, guarded = (TurnModel.from_view(home_held(armies)) for armies in (3, 40))
+    leaf = LeafValue(thin, 6.0)
+    assert leaf.boost == [0, 5]
+    # One army on T3 cannot attack; with the 5 its owner deploys first it takes the gate often.
+    keep = leaf.safety(thin, 2)
+    assert keep == pytest.approx(1.0 - thin.win[6][3]) and keep < 0.5
+    # Home's 4 are counted at the gate's survival: 3 for the territories and 4 * keep.
+    reinforcements = leaf.features(thin)[1]
+    assert reinforcements == pytest.approx((3 + 4 * keep) / (3 + 4 * keep + 5))
+    assert LeafValue(guarded, 6.0).features(guarded)[1] > reinforcements + 0.1
+
+
+def test_the_deployment_may_guard_the_weakest_gate_of_a_held_continent():
+    bot = make_bot("strategist")
+    assert bot._guards(home_held(3, Phase.DEPLOY)) == [2]
+    # With T0 not ours, Home pays nothing to guard.
+    assert bot._guards(home_held(3, Phase.DEPLOY, theirs=(0, 3, 4, 5))) == []
