@@ -77,8 +77,9 @@ class LeafValue:
         self.root_owner = root.owner[:]
         self.root_armies = root.armies[:]
         owner, player = root.owner, root.player
-        # What each opponent will deploy before it attacks (``boost``: given, or its income at the
-        # root; the turn's conquests change it little and rescoring it at every leaf would not be)
+        # What each opponent deploys before it attacks (``boost``: given, or its income at the root:
+        # a turn's conquests change it little, and recounting it at every leaf is not free), and
+        # an odds table that covers its stacks reinforced
         self.boost = boost if boost is not None else next_reinforcements(root)
         root.grow_table(max(root.armies) + max(self.boost, default=0))
         safe = [0.0] * len(owner)
