@@ -40,7 +40,7 @@ from ai.mcts import AttackSearch, MCTSAgent
 from ai.odds import attack_odds
 from ai.registry import register
 from ai.strategist import cards, claims
-from ai.strategist.evaluate import LeafValue, next_reinforcements
+from ai.strategist.evaluate import LeafValue
 from ai.strategist.fortify import fortify
 from ai.strategist.model import TurnModel
 from ai.strategist.profile import profile_of
@@ -198,15 +198,15 @@ class StrategistAgent(BaseAgent):
         allocation, or the whole pool on one of the front-line territories with the best attack
         or on the weakest gate of a continent the player holds."""
         pool = view.pool
+        model = self._model(view, extra=pool)
+        leaf = self._leaf(view, model)
         options: dict = {"markov": markov_allocation(view, pool)}
-        for t in self._stagings(view, pool) + self._guards(view):
+        for t in self._stagings(view, pool) + weakest_gates(model, leaf):
             options[t] = {t: pool}
         self._turn_spent = (view.turn, self.iterations)
         if len(options) == 1:
             return dict(options["markov"])
-        model = self._model(view, extra=pool)
         model.include_sources(t for allocation in options.values() for t in allocation)
-        leaf = self._leaf(view, model)
 
         def deployer(allocation):
             def deploy_on(state) -> None:
@@ -232,28 +232,6 @@ class StrategistAgent(BaseAgent):
             scored.append((-best, t))
         scored.sort()
         return [t for _, t in scored[:DEPLOY_WIDTH]]
-
-    def _guards(self, view) -> list[int]:
-        """The weakest gate of each continent the player holds whole, where the strongest enemy
-        stack beside it, with its owner's next reinforcements on it, could take it (at most
-        :data:`GUARD_WIDTH`, the weakest first): one gate taken and the bonus is lost before it
-        is paid."""
-        player, owner, armies = view.player, view.owner, view.armies
-        peaceful = self._peaceful(view)
-        mine = view.own_mask[player]
-        income = next_reinforcements(view)
-        weakest = []
-        for continent in world_of(view.board).continents:
-            if continent.bonus <= 0 or mine & continent.mask != continent.mask:
-                continue
-            threats = [(max((attack_odds(view, n, g, armies[n] + income[owner[n]]) for n in view.board.neighbours[g]
-                             if owner[n] != player and owner[n] != peaceful and owner[n] >= 0), default=0.0), g)
-                       for g in continent.gates]
-            danger, gate = max(threats, key=lambda item: (item[0], -item[1]), default=(0.0, -1))
-            if danger > 0.0:
-                weakest.append((-danger, gate))
-        weakest.sort()
-        return [t for _, t in weakest[:GUARD_WIDTH]]
 
     # -- elimination runs ---------------------------------------------------------------------
 
@@ -303,4 +281,21 @@ class StrategistAgent(BaseAgent):
         return EVERYONE if self._victim is not None else self._peaceful(view)
 
 
+def weakest_gates(model: TurnModel, leaf: LeafValue) -> list[int]:
+    """The weakest gate of each continent the player holds whole, where the leaf's threat (the
+    strongest enemy stack beside it, with its owner's next reinforcements on it) could take it:
+    at most :data:`GUARD_WIDTH`, the weakest first. One gate taken and the bonus is lost before
+    it is paid."""
+    mine = model.own_mask[model.player]
+    weakest = []
+    for continent in world_of(model.board).continents:
+        if continent.bonus > 0 and continent.gates and mine & continent.mask == continent.mask:
+            survival, gate = min((leaf.safety(model, g), g) for g in continent.gates)
+            if survival < 1.0:
+                weakest.append((survival, gate))
+    weakest.sort()
+    return [gate for _, gate in weakest[:GUARD_WIDTH]]
+
+
 __all__ = ["StrategistAgent", "world_of"]
+

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
-from ai.strategist import StrategistAgent, claims
+from ai.strategist import StrategistAgent, claims, weakest_gates
 from ai.markov import markov_transport
 from ai.strategist.evaluate import LeafValue
 from ai.strategist.fortify import stack_to_front
@@ -361,6 +361,7 @@ def test_the_idle_stack_steps_to_the_open_front_before_the_transport_evens_out_s
     assert stack_to_front(view) is None
     assert make_bot("strategist:seed=5").act(view) == markov_transport(view)
 
+
 def home_and_away_board():
     """Two continents: Home (T0, T1, T2; bonus 4), whose only gate T2 borders T3 of Away (T3, T4,
     T5; bonus 2)."""
@@ -402,7 +403,9 @@ def test_the_leaf_reads_the_threat_after_the_opponent_deploys_and_a_continent_at
 
 
 def test_the_deployment_may_guard_the_weakest_gate_of_a_held_continent():
-    bot = make_bot("strategist")
-    assert bot._guards(home_held(3, Phase.DEPLOY)) == [2]
+    def guards(view):
+        model = TurnModel.from_view(view)
+        return weakest_gates(model, LeafValue(model, 6.0))
+    assert guards(home_held(3, Phase.DEPLOY)) == [2]
     # With T0 not ours, Home pays nothing to guard.
-    assert bot._guards(home_held(3, Phase.DEPLOY, theirs=(0, 3, 4, 5))) == []
+    assert guards(home_held(3, Phase.DEPLOY, theirs=(0, 3, 4, 5))) == []
