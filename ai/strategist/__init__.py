@@ -223,8 +223,9 @@ class StrategistAgent(BaseAgent):
     def _stagings(self, view, pool: int) -> list[int]:
         """Every front-line territory, the likeliest conquest with the whole pool first.
 
-        Trying only the eight with the likeliest conquest lost a tenth of the classic map's duels
-        against Domination's Hard (lab notebook, round 22)."""
+        The likeliest conquest is seldom the one worth most: offered only the eight territories
+        with the likeliest conquest, the bot won 52% of its duels against Domination's Hard on
+        the classic map, and 64% offered all of them (lab notebook, round 22)."""
         player, owner, armies, board = view.player, view.owner, view.armies, view.board
         scored = []
         for t in frontier(view, player):
