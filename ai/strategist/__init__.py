@@ -193,9 +193,8 @@ class StrategistAgent(BaseAgent):
 
     def _search_deployment(self, view) -> dict[int, int]:
         """The deployment searched together with the attack phase after it: the paper's
-        allocation, or the whole pool on one of the front-line territories (each of them: where
-        the pool attacks best and where it defends best are often not the same territory) or on
-        the weakest gate of a continent the player holds."""
+        allocation, or the whole pool on any one of the front-line territories or on the weakest
+        gate of a continent the player holds."""
         pool = view.pool
         model = self._model(view, extra=pool)
         leaf = self._leaf(view, model)

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
 from ai.strategist import StrategistAgent, claims, weakest_gates
+from ai.common import frontier
 from ai.markov import markov_transport
 from ai.strategist.evaluate import LeafValue
 from ai.strategist.fortify import stack_to_front
@@ -164,6 +165,20 @@ def positions(seed: int, players: int, turns: int):
             view = state.view(p, RandomSource(seed))
             view.player = p
             yield view
+
+
+def test_the_deployment_search_may_stage_on_every_front_line_territory():
+    # Only the eight likeliest conquests were offered before round 22 (lab notebook): the
+    # search is now offered the whole pool on each front-line territory, however many
+    agent = StrategistAgent(seed=1)
+    widest = 0
+    for seed in range(3):
+        for view in positions(seed, 2, 6):
+            stagings = agent._stagings(view, 5)
+            front = frontier(view, view.player)
+            assert sorted(stagings) == sorted(front) and len(set(stagings)) == len(stagings)
+            widest = max(widest, len(stagings))
+    assert widest > 8
 
 
 @settings(max_examples=25, deadline=None)
