@@ -192,15 +192,12 @@ class StrategistAgent(BaseAgent):
         return choice
 
     def _search_deployment(self, view) -> dict[int, int]:
-        """The deployment searched together with the attack phase after it: the paper's
-        allocation, or the whole pool on any one of the front-line territories or on the weakest
-        gate of a continent the player holds."""
+        """The deployment searched together with the attack phase after it, among
+        :func:`deployment_options`."""
         pool = view.pool
         model = self._model(view, extra=pool)
         leaf = self._leaf(view, model)
-        options: dict = {"markov": markov_allocation(view, pool)}
-        for t in self._stagings(view, pool) + weakest_gates(model, leaf):
-            options[t] = {t: pool}
+        options = deployment_options(view, model, leaf)
         self._turn_spent = (view.turn, self.iterations)
         if len(options) == 1:
             return dict(options["markov"])
@@ -218,21 +215,6 @@ class StrategistAgent(BaseAgent):
         if self.verbose:
             MCTSAgent._report(view, root, choice)
         return dict(options[choice])
-
-    def _stagings(self, view, pool: int) -> list[int]:
-        """Every front-line territory, the likeliest conquest with the whole pool first.
-
-        The likeliest conquest is seldom the one worth most: offered only the eight territories
-        with the likeliest conquest, the bot won 52% of its duels against Domination's Hard on
-        the classic map, and 64% offered all of them (lab notebook, round 22)."""
-        player, owner, armies, board = view.player, view.owner, view.armies, view.board
-        scored = []
-        for t in frontier(view, player):
-            best = max((attack_odds(view, t, n, armies[t] + pool) for n in board.neighbours[t] if owner[n] != player),
-                       default=0.0)
-            scored.append((-best, t))
-        scored.sort()
-        return [t for _, t in scored]
 
     # -- elimination runs ---------------------------------------------------------------------
 
@@ -282,6 +264,22 @@ class StrategistAgent(BaseAgent):
         return EVERYONE if self._victim is not None else self._peaceful(view)
 
 
+def deployment_options(view, model: TurnModel, leaf: LeafValue) -> dict:
+    """The deployments the search chooses among: the paper's allocation (key ``"markov"``), and
+    the whole pool on any one front-line territory or on the weakest gate of a continent the
+    player holds (keyed by the territory).
+
+    Every front-line territory, because the likeliest conquest is seldom the one worth most:
+    offered only the eight territories with the likeliest conquest, the bot won 52% of its duels
+    against Domination's Hard on the classic map, and 64% offered all of them (lab notebook,
+    round 22)."""
+    pool = view.pool
+    options: dict = {"markov": markov_allocation(view, pool)}
+    for t in frontier(view, view.player) + weakest_gates(model, leaf):
+        options[t] = {t: pool}
+    return options
+
+
 def weakest_gates(model: TurnModel, leaf: LeafValue) -> list[int]:
     """The weakest gate of each continent the player holds whole, where the leaf's threat (the
     strongest enemy stack beside it, with its owner's next reinforcements on it) could take it:
@@ -298,5 +296,5 @@ def weakest_gates(model: TurnModel, leaf: LeafValue) -> list[int]:
     return [gate for _, gate in weakest[:GUARD_WIDTH]]
 
 
-__all__ = ["StrategistAgent", "world_of"]
+__all__ = ["StrategistAgent", "deployment_options", "weakest_gates", "world_of"]
 

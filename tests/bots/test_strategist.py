@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
-from ai.strategist import StrategistAgent, claims, weakest_gates
+from ai.strategist import StrategistAgent, claims, deployment_options, weakest_gates
 from ai.common import frontier
 from ai.markov import markov_transport
 from ai.strategist.evaluate import LeafValue
@@ -174,10 +174,14 @@ def test_the_deployment_search_may_stage_on_every_front_line_territory():
     widest = 0
     for seed in range(3):
         for view in positions(seed, 2, 6):
-            stagings = agent._stagings(view, 5)
+            view.pool = 5
+            model = agent._model(view, extra=view.pool)
+            options = deployment_options(view, model, agent._leaf(view, model))
             front = frontier(view, view.player)
-            assert sorted(stagings) == sorted(front) and len(set(stagings)) == len(stagings)
-            widest = max(widest, len(stagings))
+            assert set(front) <= set(options)
+            assert all(options[t] == {t: 5} for t in front)
+            assert sum(options["markov"].values()) == 5
+            widest = max(widest, len(front))
     assert widest > 8
 
 
