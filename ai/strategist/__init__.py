@@ -48,8 +48,6 @@ from ai.strategist.runs import GIVE_UP_BELOW, next_attack, plan_elimination
 from ai.strategist.world import world_of
 from ai.turn import EVERYONE, STOP, TurnState, occupation
 
-#: The most gates of held continents the deployment search tries putting the whole pool on.
-GUARD_WIDTH = 2
 #: Play-outs per staging stack when a run is planned, and stacks tried per victim.
 RUN_SAMPLES = 24
 #: A run's victim must hold at least this many cards.
@@ -194,14 +192,13 @@ class StrategistAgent(BaseAgent):
     def _search_deployment(self, view) -> dict[int, int]:
         """The deployment searched together with the attack phase after it, among
         :func:`deployment_options`."""
-        pool = view.pool
-        model = self._model(view, extra=pool)
-        leaf = self._leaf(view, model)
-        options = deployment_options(view, model, leaf)
+        options = deployment_options(view)
         self._turn_spent = (view.turn, self.iterations)
         if len(options) == 1:
             return dict(options["markov"])
+        model = self._model(view, extra=view.pool)
         model.include_sources(t for allocation in options.values() for t in allocation)
+        leaf = self._leaf(view, model)
 
         def deployer(allocation):
             def deploy_on(state) -> None:
@@ -264,10 +261,10 @@ class StrategistAgent(BaseAgent):
         return EVERYONE if self._victim is not None else self._peaceful(view)
 
 
-def deployment_options(view, model: TurnModel, leaf: LeafValue) -> dict:
+def deployment_options(view) -> dict:
     """The deployments the search chooses among: the paper's allocation (key ``"markov"``), and
-    the whole pool on any one front-line territory or on the weakest gate of a continent the
-    player holds (keyed by the territory).
+    the whole pool on any one front-line territory (keyed by the territory). The gates of a held
+    continent that an enemy can take are front-line territories, so guarding one is an option.
 
     Every front-line territory, because the likeliest conquest is seldom the one worth most:
     offered only the eight territories with the likeliest conquest, the bot won 52% of its duels
@@ -275,26 +272,10 @@ def deployment_options(view, model: TurnModel, leaf: LeafValue) -> dict:
     round 22)."""
     pool = view.pool
     options: dict = {"markov": markov_allocation(view, pool)}
-    for t in frontier(view, view.player) + weakest_gates(model, leaf):
+    for t in frontier(view, view.player):
         options[t] = {t: pool}
     return options
 
 
-def weakest_gates(model: TurnModel, leaf: LeafValue) -> list[int]:
-    """The weakest gate of each continent the player holds whole, where the leaf's threat (the
-    strongest enemy stack beside it, with its owner's next reinforcements on it) could take it:
-    at most :data:`GUARD_WIDTH`, the weakest first. One gate taken and the bonus is lost before
-    it is paid."""
-    mine = model.own_mask[model.player]
-    weakest = []
-    for continent in world_of(model.board).continents:
-        if continent.bonus > 0 and continent.gates and mine & continent.mask == continent.mask:
-            survival, gate = min((leaf.safety(model, g), g) for g in continent.gates)
-            if survival < 1.0:
-                weakest.append((survival, gate))
-    weakest.sort()
-    return [gate for _, gate in weakest[:GUARD_WIDTH]]
-
-
-__all__ = ["StrategistAgent", "deployment_options", "weakest_gates", "world_of"]
+__all__ = ["StrategistAgent", "deployment_options", "world_of"]
 

@@ -50,12 +50,19 @@ def squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0
 
 
+def incomes(state) -> list[int]:
+    """Each owner's reinforcements before cards, as the rules count them (0 for the players out;
+    the neutral army, where there is one, last)."""
+    board, rules, count, masks, alive = state.board, state.rules, state.count, state.own_mask, state.alive
+    return [rules.income(board, count[p], masks[p]) if alive[p] else 0 for p in range(len(alive))]
+
+
 def next_reinforcements(state) -> list[int]:
     """The armies each opponent of ``state``'s player deploys at its next turn before cards (0 for
     the player and the players out)."""
-    board, rules, player = state.board, state.rules, state.player
-    return [rules.income(board, state.count[p], state.own_mask[p]) if state.alive[p] and p != player else 0
-            for p in range(len(state.alive))]
+    armies = incomes(state)
+    armies[state.player] = 0
+    return armies
 
 
 class LeafValue:
@@ -137,8 +144,8 @@ class LeafValue:
         own = count[player]
         survival = safe_total / own if own else 0.0
 
-        board, rules, alive, masks = state.board, state.rules, state.alive, state.own_mask
-        shares = [rules.income(board, count[p], masks[p]) if alive[p] else 0 for p in range(state.players)]
+        alive, masks = state.alive, state.own_mask
+        shares = incomes(state)[:state.players]  # the players', not the neutral army's
         mine = masks[player]
         for mask, bonus, gates in self.held:
             if mine & mask == mask:  # paid at the next turn if no gate falls before it

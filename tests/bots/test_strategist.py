@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from ai import make_bot
 from ai.registry import REGISTRY, STRONGEST
-from ai.strategist import StrategistAgent, claims, deployment_options, weakest_gates
+from ai.strategist import StrategistAgent, claims, deployment_options
 from ai.common import frontier
 from ai.markov import markov_transport
 from ai.strategist.evaluate import LeafValue
@@ -170,13 +170,11 @@ def positions(seed: int, players: int, turns: int):
 def test_the_deployment_search_may_stage_on_every_front_line_territory():
     # Only the eight likeliest conquests were offered before round 22 (lab notebook): the
     # search is now offered the whole pool on each front-line territory, however many
-    agent = StrategistAgent(seed=1)
     widest = 0
     for seed in range(3):
         for view in positions(seed, 2, 6):
             view.pool = 5
-            model = agent._model(view, extra=view.pool)
-            options = deployment_options(view, model, agent._leaf(view, model))
+            options = deployment_options(view)
             front = frontier(view, view.player)
             assert set(front) <= set(options)
             assert all(options[t] == {t: 5} for t in front)
@@ -422,9 +420,8 @@ def test_the_leaf_reads_the_threat_after_the_opponent_deploys_and_a_continent_at
 
 
 def test_the_deployment_may_guard_the_weakest_gate_of_a_held_continent():
-    def guards(view):
-        model = TurnModel.from_view(view)
-        return weakest_gates(model, LeafValue(model, 6.0))
-    assert guards(home_held(3, Phase.DEPLOY)) == [2]
-    # With T0 not ours, Home pays nothing to guard.
-    assert guards(home_held(3, Phase.DEPLOY, theirs=(0, 3, 4, 5))) == []
+    # The gate an enemy can take is a front-line territory, so the whole pool on it is an option
+    view = home_held(3, Phase.DEPLOY)
+    model = TurnModel.from_view(view)
+    assert LeafValue(model, 6.0).safety(model, 2) < 1.0
+    assert deployment_options(view)[2] == {2: 7}
