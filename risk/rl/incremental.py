@@ -42,12 +42,15 @@ from risk.rl.observation import (ARMY_CAP, CONTINENTS_FEATURE, COUNT_FEATURE, DE
                                  INCOME_FEATURE, LOG_ARMIES, OCCUPY_FEATURE, OWNER_SLOTS, PLAYER_FEATURE, RESERVE_FEATURE,
                                  SEAT_FEATURES, SEATS, TOTAL_FEATURE, TOTALS, WILD_FEATURE, battle_territories,
                                  continents_held, continents_whole, dice_values, income_feature, known_capitals,
-                                 log_armies, mission_values, occupy_values, own_cards, relative_seats, seat_row,
-                                 total_feature, turn_values)
+                                 log_armies, mission_values, occupy_values, own_cards, public_turn_values,
+                                 relative_seats, seat_row, total_feature)
 
 if TYPE_CHECKING:
     from risk.rl.observation import ObservationEncoder
     from risk.state import GameState
+
+# Module globals: an enum member looked up on its class at every step costs more than the test
+OCCUPY, CAPITAL, GAME_OVER = Phase.OCCUPY, Phase.CAPITAL, Phase.GAME_OVER
 
 
 class ObservationTracker:
@@ -147,7 +150,7 @@ class TableTracker:
         if state.own_mask != self._masks:
             self._holdings(state)
         phase = state.phase
-        if state.player != self._player or state.decider != self._decider or (phase == Phase.GAME_OVER) != self._over:
+        if state.player != self._player or state.decider != self._decider or (phase == GAME_OVER) != self._over:
             self._turn_flags(state)
         if state.hands != self._hands:
             self._new_hands(state)
@@ -156,24 +159,20 @@ class TableTracker:
         if state.alive != self._alive or (self._capitals_rule and (owners_changed or state.capitals != self._capitals)):
             self._alive = list(state.alive)
             self._all_rows(state)
-        if state.capitals != self._capitals or (phase == Phase.CAPITAL) != self._choosing_capitals:
+        if state.capitals != self._capitals or (phase == CAPITAL) != self._choosing_capitals:
             self._capitals = list(state.capitals)
-            self._choosing_capitals = phase == Phase.CAPITAL
+            self._choosing_capitals = phase == CAPITAL
             self._set_sparse("_capital_indices", [self._capital_at + SEATS * t + slot
                                                   for t, slot in known_capitals(state, 0, self._relative)])
         # the battle field reads the conquest's territories only while it is occupied: in that
         # phase it is rewritten every time, elsewhere when the phase or the decision changes
-        if phase == Phase.OCCUPY or (phase, state.pending, state.declared) != self._battle_key:
-            self._battle_key = (phase, state.pending, state.declared)
-            source, target = battle_territories(state)
-            self._set_sparse("_battle_indices", [i for i in (self._battle_at + 2 * source if source >= 0 else -1,
-                                                             self._battle_at + 2 * target + 1 if target >= 0 else -1)
-                                                 if i >= 0])
+        pending = state.pending
+        if phase == OCCUPY or (phase, pending, state.declared) != self._battle_key:
+            self._battle_key = (phase, pending, state.declared)
+            self._battle(state)
         if phase != self._phase:
-            if self._phase < len(Phase):
-                values[self._phase_at + int(self._phase)] = 0.0
-            if phase < len(Phase):
-                values[self._phase_at + int(phase)] = 1.0
+            values[self._phase_at + self._phase] = 0.0
+            values[self._phase_at + phase] = 1.0
             self._phase = phase
         if state.pool != self._pool:  # the entry most deployments change, alone
             self._pool = state.pool
@@ -182,14 +181,14 @@ class TableTracker:
                     state.fortified, state.commander_used)
         if turn_key != self._turn_key:  # the entries before the wild cards (each seat's own: not here)
             self._turn_key = turn_key
-            values[self._turn_at + 1:self._turn_at + WILD_FEATURE] = turn_values(state, 0)[1:WILD_FEATURE]
-        occupying = phase == Phase.OCCUPY
+            values[self._turn_at + 1:self._turn_at + WILD_FEATURE] = public_turn_values(state)
+        occupying = phase == OCCUPY
         if occupying or self._occupying:  # what may move in, while a conquest waits for it
             self._occupying = occupying
             at = self._turn_at + OCCUPY_FEATURE
             values[at:at + 2] = occupy_values(state) if occupying else (0.0, 0.0)
-        if state.pending is not self._pending:
-            self._pending = state.pending
+        if pending is not self._pending:
+            self._pending = pending
             values[self._dice_at:self._dice_at + 6] = dice_values(state)
 
     def _start(self, state: "GameState") -> None:
@@ -205,7 +204,6 @@ class TableTracker:
         for holder, count in zip(self._owner, self._armies):
             if holder >= 0:
                 self._totals[holder] += count
-        self._row_totals = list(self._totals)
         self._masks = list(state.own_mask)
         self._player, self._decider = state.player, state.decider
         self._over = state.phase == Phase.GAME_OVER
@@ -224,9 +222,7 @@ class TableTracker:
         self._capital_indices = [self._capital_at + SEATS * t + slot
                                  for t, slot in known_capitals(state, 0, self._relative)]
         self._battle_key = (state.phase, state.pending, state.declared)
-        source, target = battle_territories(state)
-        self._battle_indices = [i for i in (self._battle_at + 2 * source if source >= 0 else -1,
-                                            self._battle_at + 2 * target + 1 if target >= 0 else -1) if i >= 0]
+        self._battle_indices = self._battle_entries(state)
         self._phase = state.phase
         self._pool = state.pool
         self._turn_key = None
@@ -239,26 +235,27 @@ class TableTracker:
         changed = compress(self._everywhere, map(ne, armies, seen_armies))
         if owners_changed:  # each territory is rewritten whole, so the order does not matter
             changed = set(changed).union(compress(self._everywhere, map(ne, owner, seen_owner)))
+        holders = set()
         for t in changed:
             holder, count = owner[t], armies[t]
-            before, then = seen_owner[t], seen_armies[t]
+            before = seen_owner[t]
             if before >= 0:
-                totals[before] -= then
+                totals[before] -= seen_armies[t]
+                holders.add(before)
                 if holder != before:
                     values[OWNER_SLOTS * t + slot_of[before]] = 0.0
             if holder >= 0:
                 totals[holder] += count
+                holders.add(holder)
                 values[OWNER_SLOTS * t + slot_of[holder]] = 1.0
             values[base + t] = LOG_ARMIES[count] if count <= ARMY_CAP else 1.0
-            seen_owner[t], seen_armies[t] = holder, count
-        written = self._row_totals
-        if totals != written:
-            rows = self._rows
-            for s in range(len(rows)):
-                if totals[s] != written[s]:
-                    written[s] = totals[s]
-                    values[rows[s] + TOTAL_FEATURE] = TOTALS[totals[s]] if totals[s] <= ARMY_CAP \
-                        else total_feature(totals[s])
+            seen_owner[t] = holder
+            seen_armies[t] = count
+        rows = self._rows
+        for s in holders:  # the army totals of the seats that lost or gained armies
+            if s < len(rows):
+                total = totals[s]
+                values[rows[s] + TOTAL_FEATURE] = TOTALS[total] if total <= ARMY_CAP else total_feature(total)
 
     # The ``seats`` rows, entry by entry: each input of a row (see seat_row) rewrites only the
     # entries made of it, for the seats whose input changed.
@@ -266,14 +263,15 @@ class TableTracker:
     def _holdings(self, state: "GameState") -> None:
         """Territories, income and continents of the seats whose holdings changed."""
         masks, seen, rows, values = state.own_mask, self._masks, self._rows, self.values
+        territories, continents = self.encoder.territories, self._continents
         for s in range(len(rows)):
             if masks[s] != seen[s]:
                 seen[s] = masks[s]
                 row = rows[s]
                 count = state.count[s]
-                values[row + COUNT_FEATURE] = count / self.encoder.territories
+                values[row + COUNT_FEATURE] = count / territories
                 values[row + INCOME_FEATURE] = income_feature(state, s, count)
-                values[row + CONTINENTS_FEATURE] = continents_whole(state.board, masks[s]) / self._continents
+                values[row + CONTINENTS_FEATURE] = continents_whole(state.board, masks[s]) / continents
 
     def _turn_flags(self, state: "GameState") -> None:
         """Whose turn it is and who decides now: the rows of the seats that were or are."""
@@ -322,6 +320,22 @@ class TableTracker:
         for s, row in enumerate(self._rows):
             self.values[row:row + SEAT_FEATURES] = seat_row(state, s, self._totals[s], held[s] / self._continents,
                                                             self.encoder.territories)
+
+    def _battle(self, state: "GameState") -> None:
+        """The battle field: the source and the target of the battle under way, if any."""
+        values = self.values
+        for i in self._battle_indices:
+            values[i] = 0.0
+        self._battle_indices = indices = self._battle_entries(state)
+        for i in indices:
+            values[i] = 1.0
+
+    def _battle_entries(self, state: "GameState") -> tuple[int, ...]:
+        source, target = battle_territories(state)
+        if source < 0:
+            return () if target < 0 else (self._battle_at + 2 * target + 1,)
+        return (self._battle_at + 2 * source,) if target < 0 else \
+            (self._battle_at + 2 * source, self._battle_at + 2 * target + 1)
 
     def _set_sparse(self, name: str, indices: list[int]) -> None:
         """Zero the entries of the indices kept under ``name``, then set ``indices`` to 1."""

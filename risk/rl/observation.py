@@ -212,20 +212,25 @@ OCCUPY_FEATURE = 10
 
 def turn_values(state: "GameState", seat: int) -> list[float]:
     """The ``turn`` field (see the module) as ``seat`` sees it (its wild cards)."""
-    rules = state.rules
     hand = state.hands[seat] if seat < len(state.hands) else ()
-    occupying = state.phase == Phase.OCCUPY
     return [log_armies(state.pool),
-            log_armies(state.withheld),
+            *public_turn_values(state),
+            hand.count(WILD) / 2,
+            *(occupy_values(state) if state.phase == Phase.OCCUPY else (0.0, 0.0))]
+
+
+def public_turn_values(state: "GameState") -> tuple[float, ...]:
+    """The ``turn`` field's entries between the pool and the wild cards: the same for every seat,
+    and changed only by a few moves of a turn."""
+    rules = state.rules
+    return (log_armies(state.withheld),
             log_armies(rules.set_value(state.sets_traded)) if rules.cards else 0.0,
             min(1.0, state.turn / rules.max_turns),
             float(state.conquered),
             float(state.attacked),
             float(state.bonus_used),
             float(state.fortified),
-            float(state.commander_ready()),
-            hand.count(WILD) / 2,
-            *(occupy_values(state) if occupying else (0.0, 0.0))]
+            float(state.commander_ready()))
 
 
 def occupy_values(state: "GameState") -> tuple[float, float]:
