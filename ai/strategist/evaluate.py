@@ -69,7 +69,8 @@ class LeafValue:
     """The leaf evaluation of one search, prepared at its root ``root`` (a TurnModel)."""
 
     __slots__ = ("player", "peaceful", "root_owner", "root_armies", "root_safe", "root_safe_total",
-                 "root_totals", "card_value", "weights", "intercept", "continents", "held", "boost", "root_value")
+                 "root_totals", "card_value", "weights", "intercept", "continents", "held", "boost", "root_value",
+                 "known_incomes", "known_progress")
 
     def __init__(self, root, card_value: float, weights=WEIGHTS, intercept: float = INTERCEPT,
                  boost: list[int] | None = None):
@@ -99,6 +100,10 @@ class LeafValue:
         self.root_safe_total = sum(safe)
         self.root_totals = totals
         self.root_value = None
+        # A search's leaves come back to the same holdings again and again: an owner's income and
+        # the player's continental progress, looked up by the bit mask of the territories held
+        self.known_incomes: list[dict[int, int]] = [{} for _ in root.alive]
+        self.known_progress: dict[int, float] = {}
 
     def safety(self, state, t: int) -> float:
         """The chance that the player's territory ``t`` survives its strongest enemy neighbour,
@@ -145,11 +150,15 @@ class LeafValue:
         survival = safe_total / own if own else 0.0
 
         alive, masks = state.alive, state.own_mask
-        shares = incomes(state)[:state.players]  # the players', not the neutral army's
+        shares = self.incomes(state)
         mine = masks[player]
         for mask, bonus, gates in self.held:
             if mine & mask == mask:  # paid at the next turn if no gate falls before it
-                keep = min(now_safe.get(g, root_safe[g]) for g in gates) if gates else 1.0
+                keep = 1.0  # the weakest gate's survival (a safety is at most 1)
+                for g in gates:
+                    safety = now_safe.get(g, root_safe[g])
+                    if safety < keep:
+                        keep = safety
                 shares[player] -= bonus * (1.0 - keep)
         everyone = sum(shares)
         reinforcements = shares[player] / everyone if everyone else 0.0
@@ -165,14 +174,36 @@ class LeafValue:
                 material_total += totals[p]
         material = totals[player] / material_total if material_total else 0.0
 
+        continents = self.known_progress.get(mine)
+        if continents is None:
+            continents = self.known_progress[mine] = self.progress(mine)
+        return survival, reinforcements, territory, material, card_progress(state), continents
+
+    def incomes(self, state) -> list[int]:
+        """:func:`incomes` of the players (not the neutral army's), each looked up by its holdings."""
+        board, rules, count, masks, alive = state.board, state.rules, state.count, state.own_mask, state.alive
+        shares = []
+        for p in range(state.players):
+            if alive[p]:
+                known = self.known_incomes[p]
+                income = known.get(masks[p])
+                if income is None:
+                    income = known[masks[p]] = rules.income(board, count[p], masks[p])
+                shares.append(income)
+            else:
+                shares.append(0)
+        return shares
+
+    def progress(self, mine: int) -> float:
+        """The player's progress towards the continents with the territories ``mine`` (see the
+        module's docstring)."""
         continents = 0.0
         worth_total = 0.0
         for mask, size, worth in self.continents:
             share = (mine & mask).bit_count() / size
             continents += worth * share * share
             worth_total += worth
-        continents = continents / worth_total if worth_total else 0.0
-        return survival, reinforcements, territory, material, card_progress(state), continents
+        return continents / worth_total if worth_total else 0.0
 
     def __call__(self, state) -> float:
         if state.winner():

@@ -13,6 +13,8 @@
 # Domination map of the harness (teg.map, uk.map, ...; risk.map by default), given to both ends;
 # MAPS_DIR is the folder of maps (default the harness's own; lab/scripts/dom_export.py writes one
 # from a map of this program, a generated world, say).
+# FIRST_GAME numbers the batch's first game (default 0): a batch from another number plays other
+# deals and dice than one from 0, for a figure measured again on fresh games.
 # HARD_CPU=1 times Domination's Hard in the same games (lab/scripts/build_timed_hard.sh must have
 # been run once): one line per game in NAME.hardcpu.jsonl, read by lab/scripts/dom_turn_cost.py.
 set -euo pipefail
@@ -48,6 +50,6 @@ fi
 cd "$sparring"
 nice -n 10 java -Ddom.maps="$maps" ${timing[@]+"${timing[@]}"} \
   -cp "$classpath" domi.DomBridge --map "$map" \
-  --games $((games - done)) --first-game "$done" --seats "ext:$spec,$rest" --out "$out" \
+  --games $((games - done)) --first-game "$((${FIRST_GAME:-0} + done))" --seats "ext:$spec,$rest" --out "$out" \
   -- "$python" "$root/lab/scripts/dom_bridge_specs.py" --maps "$maps" \
   --map "$map" > /dev/null 2>> "$results/$name.err"

@@ -205,6 +205,28 @@ def test_the_leaf_rescoring_only_what_changed_equals_a_full_rescoring(seed, play
         assert leaf.features(model) == pytest.approx(LeafValue(fresh, 6.0, boost=leaf.boost).features(fresh))
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), turns=st.integers(6, 40),
+       paths=st.lists(st.lists(st.floats(0, 0.999), min_size=1, max_size=6), min_size=2, max_size=4))
+def test_one_leaf_scores_many_paths_as_fresh_leaves_do(seed, players, turns, paths):
+    """A search's leaf looks incomes and continental progress up by the holdings it has seen:
+    scoring many paths of one root, every node of each, it scores each as a leaf of its own."""
+    for view in positions(seed, players, turns):
+        root = TurnModel.from_view(view, width=10 ** 6)
+        root.grow_table(max(view.armies) + 40)
+        leaf = LeafValue(root, 6.0)
+        for draws in paths:
+            model = root.copy()
+            for u in draws:
+                actions = model.macro_actions(0.3)
+                if not actions:
+                    break
+                s, t = actions[int(u * len(actions))]
+                model.attack(s, t, 0.3, u)
+                fresh = LeafValue(root, 6.0, boost=leaf.boost)
+                assert leaf.features(model) == fresh.features(model)
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5), turns=st.integers(6, 40),
        draws=st.lists(st.floats(0, 0.999), min_size=0, max_size=6))
