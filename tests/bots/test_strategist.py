@@ -183,6 +183,18 @@ def test_the_deployment_search_may_stage_on_every_front_line_territory():
     assert widest > 8
 
 
+def attacks_drawn(model, draws, tau: float = 0.3):
+    """Play the attacks the uniform ``draws`` pick among the model's macro-actions, one by one,
+    yielding after each (until none is left)."""
+    for u in draws:
+        actions = model.macro_actions(tau)
+        if not actions:
+            return
+        s, t = actions[int(u * len(actions))]
+        model.attack(s, t, tau, u)
+        yield
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5), turns=st.integers(6, 40),
        draws=st.lists(st.floats(0, 0.999), min_size=1, max_size=8))
@@ -191,12 +203,8 @@ def test_the_leaf_rescoring_only_what_changed_equals_a_full_rescoring(seed, play
         model = TurnModel.from_view(view, width=10 ** 6)
         model.grow_table(max(view.armies) + 40)
         leaf = LeafValue(model, 6.0)
-        for u in draws:
-            actions = model.macro_actions(0.3)
-            if not actions:
-                break
-            s, t = actions[int(u * len(actions))]
-            model.attack(s, t, 0.3, u)
+        for _ in attacks_drawn(model, draws):
+            pass
         fresh = TurnModel.from_view(view, width=10 ** 6)
         for field in ("owner", "armies", "own_mask", "count", "alive", "conquered", "cards_taken",
                       "eliminated", "win", "peaceful", "sets_traded", "cards_traded"):
@@ -217,12 +225,7 @@ def test_one_leaf_scores_many_paths_as_fresh_leaves_do(seed, players, turns, pat
         leaf = LeafValue(root, 6.0)
         for draws in paths:
             model = root.copy()
-            for u in draws:
-                actions = model.macro_actions(0.3)
-                if not actions:
-                    break
-                s, t = actions[int(u * len(actions))]
-                model.attack(s, t, 0.3, u)
+            for _ in attacks_drawn(model, draws):
                 fresh = LeafValue(root, 6.0, boost=leaf.boost)
                 assert leaf.features(model) == fresh.features(model)
 
