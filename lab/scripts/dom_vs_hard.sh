@@ -36,6 +36,7 @@ maps=domination-src/game/Domination/maps  # the harness's own, relative to it
 if [ -n "${MAPS_DIR:-}" ]; then  # made absolute: the batch runs from the harness's folder
   maps=$(cd "$MAPS_DIR" 2>/dev/null && pwd) || { echo "dom_vs_hard: MAPS_DIR $MAPS_DIR is not a folder" >&2; exit 2; }
 fi
+[[ ${FIRST_GAME:-0} =~ ^[0-9]+$ ]] || { echo "dom_vs_hard: FIRST_GAME must be a whole number, not '$FIRST_GAME'" >&2; exit 2; }
 mkdir -p "$results"
 done=0
 [ -s "$out" ] && done=$(wc -l < "$out")

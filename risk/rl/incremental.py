@@ -162,14 +162,15 @@ class TableTracker:
         if state.capitals != self._capitals or (phase == CAPITAL) != self._choosing_capitals:
             self._capitals = list(state.capitals)
             self._choosing_capitals = phase == CAPITAL
-            self._set_sparse("_capital_indices", [self._capital_at + SEATS * t + slot
-                                                  for t, slot in known_capitals(state, 0, self._relative)])
+            self._capital_indices = self._swap(self._capital_indices,
+                                               [self._capital_at + SEATS * t + slot
+                                                for t, slot in known_capitals(state, 0, self._relative)])
         # the battle field reads the conquest's territories only while it is occupied: in that
         # phase it is rewritten every time, elsewhere when the phase or the decision changes
         pending = state.pending
         if phase == OCCUPY or (phase, pending, state.declared) != self._battle_key:
             self._battle_key = (phase, pending, state.declared)
-            self._battle(state)
+            self._battle_indices = self._swap(self._battle_indices, self._battle_entries(state))
         if phase != self._phase:
             values[self._phase_at + self._phase] = 0.0
             values[self._phase_at + phase] = 1.0
@@ -321,27 +322,21 @@ class TableTracker:
             self.values[row:row + SEAT_FEATURES] = seat_row(state, s, self._totals[s], held[s] / self._continents,
                                                             self.encoder.territories)
 
-    def _battle(self, state: "GameState") -> None:
-        """The battle field: the source and the target of the battle under way, if any."""
-        values = self.values
-        for i in self._battle_indices:
-            values[i] = 0.0
-        self._battle_indices = indices = self._battle_entries(state)
-        for i in indices:
-            values[i] = 1.0
-
     def _battle_entries(self, state: "GameState") -> tuple[int, ...]:
+        """The battle field's entries set: the source and the target of the battle under way."""
         source, target = battle_territories(state)
-        if source < 0:
-            return () if target < 0 else (self._battle_at + 2 * target + 1,)
-        return (self._battle_at + 2 * source,) if target < 0 else \
-            (self._battle_at + 2 * source, self._battle_at + 2 * target + 1)
+        entries: tuple[int, ...] = ()
+        if source >= 0:
+            entries += (self._battle_at + 2 * source,)
+        if target >= 0:
+            entries += (self._battle_at + 2 * target + 1,)
+        return entries
 
-    def _set_sparse(self, name: str, indices: list[int]) -> None:
-        """Zero the entries of the indices kept under ``name``, then set ``indices`` to 1."""
+    def _swap(self, old, new):
+        """A sparse field's entries: zero the ``old`` ones, set the ``new`` ones to 1; ``new``."""
         values = self.values
-        for i in getattr(self, name):
+        for i in old:
             values[i] = 0.0
-        for i in indices:
+        for i in new:
             values[i] = 1.0
-        setattr(self, name, indices)
+        return new
