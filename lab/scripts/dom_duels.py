@@ -1,7 +1,9 @@
 """How a batch against Domination's AIs reaches its last duel: how many duels the project's seat
 reached and won, grouped by the armies it brought into the duel against its rival's (at its first
 turn start with two players left), and, at a table of three, who took the third player out (the
-one of the two whose territories grew more between the seat's last two turn starts).
+one of the two whose territories grew more between the seat's last two turn starts) and, when the
+rival did, how small the third player was at the seat's turn before: a victim of one to three
+territories then was a run the seat did not make.
 
     python lab/scripts/dom_duels.py lab/results/raw/RUN.jsonl [RUN2.jsonl ...]
 
@@ -22,6 +24,8 @@ USAGE = "python lab/scripts/dom_duels.py lab/results/raw/RUN.jsonl [RUN2.jsonl .
 
 #: The bins of the armies ratio at the duel's start, its own over the rival's.
 BINS = ((0.0, 2 / 3), (2 / 3, 1.0), (1.0, 1.5), (1.5, float("inf")))
+#: A third player this small at the seat's turn before the rival took it out was within a run's reach.
+SMALL_VICTIM = 3
 
 
 def duel_starts(results: Path) -> list[dict]:
@@ -38,13 +42,15 @@ def duel_starts(results: Path) -> list[dict]:
             me = record["me"]
             if len(alive) == 2 and me in alive:
                 rival = alive[0] if alive[1] == me else alive[1]
-                taker = None
+                taker = victim = None
                 if previous is not None and len(held) == 3:
                     mine = held[me] - previous["territories"][me]
                     theirs = held[rival] - previous["territories"][rival]
                     taker = "seat" if mine > theirs else "rival"
+                    third = 3 - me - rival
+                    victim = previous["territories"][third]
                 found.append({"won": project_won(game), "ratio": record["armies"][me] / max(1, record["armies"][rival]),
-                              "taker": taker})
+                              "taker": taker, "victim": victim})
                 break
             previous = record
     return found
@@ -62,6 +68,10 @@ def report(results: Path) -> list[str]:
         chosen = [d for d in duels if d["taker"] == taker]
         if chosen:
             lines.append(f"  the third player taken by the {taker}: {len(chosen)} duels, {sum(d['won'] for d in chosen)} won")
+    small = [d for d in duels if d["taker"] == "rival" and d["victim"] <= SMALL_VICTIM]
+    if small:
+        lines.append(f"    of those taken by the rival, {len(small)} held at most {SMALL_VICTIM} territories at the"
+                     f" seat's turn before ({sum(d['won'] for d in small)} of those duels won)")
     return lines
 
 

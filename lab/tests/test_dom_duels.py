@@ -26,10 +26,23 @@ def test_the_duel_start_its_armies_ratio_and_who_took_the_third_player(tmp_path,
         {"first": False}, turn(1, [10, 10, 10], [20, 20, 20]), turn(1, [15, 0, 15], [0, 0, 0]),   # out first
     ])
     duels = dom_duels.duel_starts(results)
-    assert [(d["won"], d["ratio"], d["taker"]) for d in duels] == [(True, 2.0, "seat"), (False, 0.2, "rival")]
+    assert [(d["won"], d["ratio"], d["taker"], d["victim"]) for d in duels] == [(True, 2.0, "seat", 10),
+                                                                                (False, 0.2, "rival", 10)]
     assert dom_duels.main([str(results)]) == 0
     out = capsys.readouterr().out
     assert "3 games, 2 duels reached, 1 won" in out and "taken by the seat: 1 duels, 1 won" in out
+    assert "taken by the rival, " not in out  # the victim held ten territories at the seat's turn before
+
+
+def test_a_small_victim_the_rival_took_is_counted(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    write(results, [{"winner_spec": "hard"}])
+    write(tmp_path / "run.trajectory.jsonl", [
+        {"first": False}, turn(0, [12, 28, 2], [20, 40, 3]), turn(0, [12, 30, 0], [20, 45, 0]),
+    ])
+    assert dom_duels.main([str(results)]) == 0
+    assert "of those taken by the rival, 1 held at most 3 territories at the seat's turn before (0 of those duels won)" \
+        in capsys.readouterr().out
 
 
 def test_a_missing_trajectory_is_named(tmp_path, capsys):
