@@ -2,8 +2,8 @@
 reached and won, grouped by the armies it brought into the duel against its rival's (at its first
 turn start with two players left), and, at a table of three, who took the third player out (the
 one of the two whose territories grew more between the seat's last two turn starts) and, when the
-rival did, how small the third player was at the seat's turn before: a victim of one to three
-territories then was a run the seat did not make.
+rival did, how small the third player was at the seat's turn before (one to three territories:
+a prize the seat might have taken first).
 
     python lab/scripts/dom_duels.py lab/results/raw/RUN.jsonl [RUN2.jsonl ...]
 
