@@ -24,7 +24,7 @@ USAGE = "python lab/scripts/dom_duels.py lab/results/raw/RUN.jsonl [RUN2.jsonl .
 
 #: The bins of the armies ratio at the duel's start, its own over the rival's.
 BINS = ((0.0, 2 / 3), (2 / 3, 1.0), (1.0, 1.5), (1.5, float("inf")))
-#: A third player this small at the seat's turn before the rival took it out was within a run's reach.
+#: A third player this small at the seat's turn before the rival took it out: a prize the seat might have taken.
 SMALL_VICTIM = 3
 
 
