@@ -11,8 +11,6 @@ from __future__ import annotations
 from risk.actions import EndPhase
 
 from ai.common import best_trade, trade_value
-from ai.strategist.profile import HOLD_WHILE
-
 
 def trade(view, profile, run_with):
     """The trade for ``view``'s trade phase, or EndPhase to keep the cards; ``run_with(pool)``
@@ -22,7 +20,6 @@ def trade(view, profile, run_with):
         return EndPhase()
     if not view.is_legal(EndPhase()):  # the hand is full: the rules make one trade
         return chosen
-    alive = sum(1 for p in range(view.players) if view.alive[p])
-    if profile.hold_sets and alive >= HOLD_WHILE and not run_with(view.pool + trade_value(view, chosen)):
+    if profile.hold_sets and not run_with(view.pool + trade_value(view, chosen)):
         return EndPhase()
     return chosen

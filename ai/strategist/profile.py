@@ -39,12 +39,9 @@ class Profile:
 
 
 DUEL = Profile("duel", block=True, runs=False, reach=0, hold_sets=False, stack_setup=True)
-THREE = Profile("table", block=False, runs=True, reach=0, hold_sets=False, stack_setup=False)
+THREE = Profile("table", block=False, runs=True, reach=2, hold_sets=True, stack_setup=False)
 TABLE = Profile("table", block=False, runs=True, reach=0, hold_sets=False, stack_setup=True)
 CROWD = Profile("crowd", block=False, runs=True, reach=2, hold_sets=True, stack_setup=True)
-
-#: Sets are held only while at least this many players are left (a crowd turning into a table).
-HOLD_WHILE = 4
 
 
 def profile_of(view) -> Profile:
