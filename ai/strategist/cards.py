@@ -12,6 +12,7 @@ from risk.actions import EndPhase
 
 from ai.common import best_trade, trade_value
 
+
 def trade(view, profile, run_with):
     """The trade for ``view``'s trade phase, or EndPhase to keep the cards; ``run_with(pool)``
     says whether a run is on with ``pool`` armies to deploy."""

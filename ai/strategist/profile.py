@@ -12,12 +12,14 @@ Risk changes character with the number of players still in the game, not with th
   to take a continent leaves the rest of a three-player share of the map to two opponents, and
   the paper's Markov placement, which keeps every territory standing, plays better there; from
   four players on each share is small enough that the stack that takes a continent is the
-  better set-up (measured: docs/strength.md and the lab notebook's round 12);
+  better set-up (measured: docs/strength.md and the lab notebook's round 12). At three the
+  game is a race to eliminate the third player, whose cards decide the duel that follows: a
+  run may start up to two territories short of its victim, and sets are held for it, as in a
+  crowd (measured: the lab notebook's round 24, where Hard won that race two times in three);
 - a **crowd** (five or six): as a table, and a run may start up to two territories short of
   its victim, since at a crowded table the card holder worth eliminating seldom borders the
-  stack that could do it; sets are held while four or more players are left, unless they pay
-  for a run now or the hand is full, because a set traded early feeds the stacks of a table
-  that turns on whoever looks strong.
+  stack that could do it; sets are held unless they pay for a run now or the hand is full,
+  because a set traded early feeds the stacks of a table that turns on whoever looks strong.
 
 The neutral army of a two-player game never attacks, at every table: its stacks threaten
 nothing and need no guard.

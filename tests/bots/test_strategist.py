@@ -259,6 +259,10 @@ def test_the_profile_follows_the_players_left():
     assert profile_of(view_with([True, True, True, True], 4)) is TABLE
     # Only at three are the set-up armies placed by the paper's Markov placement, not stacked.
     assert [p.stack_setup for p in (DUEL, THREE, TABLE, CROWD)] == [True, False, True, True]
+    # Runs reach two territories short of their victim, with sets held for them, at three and
+    # in a crowd; at four they start next to it and sets are traded.
+    assert [(p.reach, p.hold_sets) for p in (DUEL, THREE, TABLE, CROWD)] == [(0, False), (2, True), (0, False),
+                                                                              (2, True)]
     assert profile_of(view_with([True] * 5 + [False], 6)) is CROWD
     assert profile_of(view_with([True, False, False, True, False, False], 6)) is DUEL
 
@@ -317,14 +321,15 @@ def trade_view(players: int, hand: list[int]):
     return state.view(0, RandomSource(1))
 
 
-def test_a_crowd_holds_its_set_unless_the_hand_is_full_and_a_table_trades_it():
+def test_a_crowd_and_three_players_hold_a_set_unless_the_hand_is_full_and_four_trade_it():
     bot = StrategistAgent(seed=1, iterations=12)
-    crowd = trade_view(5, [0, 14, 28])
-    assert crowd.is_legal(EndPhase()) and any(isinstance(a, Trade) for a in crowd.legal_actions())
-    assert bot.act(crowd) == EndPhase()
-    assert isinstance(bot.act(trade_view(3, [0, 14, 28])), Trade)
-    full = trade_view(5, [0, 14, 28, 1, 2])
-    assert not full.is_legal(EndPhase()) and isinstance(bot.act(full), Trade)
+    for players in (5, 3):
+        held = trade_view(players, [0, 14, 28])
+        assert held.is_legal(EndPhase()) and any(isinstance(a, Trade) for a in held.legal_actions())
+        assert bot.act(held) == EndPhase(), players
+        full = trade_view(players, [0, 14, 28, 1, 2])
+        assert not full.is_legal(EndPhase()) and isinstance(bot.act(full), Trade)
+    assert isinstance(bot.act(trade_view(4, [0, 14, 28])), Trade)
 
 
 def test_risk_bots_json_marks_the_strongest(capsys):
