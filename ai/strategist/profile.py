@@ -15,7 +15,7 @@ Risk changes character with the number of players still in the game, not with th
   better set-up (measured: docs/strength.md and the lab notebook's round 12). At three the
   game is a race to eliminate the third player, whose cards decide the duel that follows: a
   run may start up to two territories short of its victim, and sets are held for it, as in a
-  crowd (measured: the lab notebook's round 24, where Hard won that race two times in three);
+  crowd (measured: the lab notebook's rounds 24 and 25; Hard had won that race two times in three);
 - a **crowd** (five or six): as a table, and a run may start up to two territories short of
   its victim, since at a crowded table the card holder worth eliminating seldom borders the
   stack that could do it; sets are held unless they pay for a run now or the hand is full,
