@@ -159,13 +159,14 @@ def test_a_run_with_reach_fights_its_way_to_a_victim_it_does_not_border():
     assert move[0] == ids["ontario"] and move[1] in (ids["northwest-territory"], ids["alberta"]) and chance > 0.9
 
 
-def test_reach_is_played_only_by_a_crowd():
+def test_at_three_players_the_bot_s_own_run_fights_its_way_to_the_victim():
     from ai.strategist.profile import profile_of
 
-    state, _ = far_position()  # three players: a table, where a run starts next to its victim
+    state, ids = far_position()  # three players: a run may start short of its victim (as in a crowd)
     view = state.view(0, RandomSource(5))
-    assert profile_of(view).reach == 0
-    assert StrategistAgent(seed=1, iterations=20)._find_run(view, 6) is None
+    assert profile_of(view).reach == 2
+    plan = StrategistAgent(seed=1, iterations=20)._find_run(view, 6)
+    assert plan is not None and plan.victim == 1 and plan.staging == ids["ontario"]
 
 
 def north_america_run(stack: int) -> tuple[GameState, TurnState]:
