@@ -52,7 +52,7 @@ def race_of(path: Path, bot_label: str) -> RaceGame | None:
     def on_events(state, events) -> None:
         for event in events:
             if isinstance(event, PlayerEliminated):
-                left = [p for p in range(len(record.players)) if state.territories_of(p)]
+                left = [p for p in range(len(record.players)) if state.alive[p]]
                 armies = {p: state.total_armies(p) for p in left}
                 share = armies.get(bot, 0) / max(1, sum(armies.values()))
                 eliminations.append(Elimination(state.turn, event.player, event.by, len(left), share))
