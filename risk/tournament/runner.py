@@ -46,6 +46,11 @@ from risk.tournament.schedule import GameTask
 from risk.tournament.worker import GameSetup, play_game
 
 
+WORKER_GRACE = 2.0
+"""Seconds a terminated worker has to end its bot programs before it exits regardless (and
+twice that before the run kills it)."""
+
+
 class TournamentError(RiskError):
     """A run cannot go on (a worker process died, the cluster is unreachable, ...)."""
 
@@ -69,6 +74,7 @@ class Runner:
     # -- starting and stopping -----------------------------------------------------------------
 
     def __enter__(self) -> "Runner":
+        self._remember_sigterm()  # first: ray.init replaces the handler and shutdown keeps its own
         if self.backend == "ray":
             self._start_ray()
         else:
@@ -95,14 +101,20 @@ class Runner:
         finally:
             self._restore_sigterm()
 
+    def _remember_sigterm(self) -> None:
+        if threading.current_thread() is threading.main_thread():  # only it may set handlers
+            self._previous_sigterm = signal.getsignal(signal.SIGTERM)
+
     def _catch_sigterm(self) -> None:
         # kill and pkill send SIGTERM, whose default action ends this process on the spot: the
         # workers would be left playing (until their watchdog notices) and a local Ray would
         # not be stopped. As a KeyboardInterrupt it stops the run as Ctrl-C does.
-        if threading.current_thread() is threading.main_thread():  # only it may set handlers
-            self._previous_sigterm = signal.signal(signal.SIGTERM, _interrupt)
+        if self._previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, _interrupt)
 
     def _restore_sigterm(self) -> None:
+        # The handler from before the run, not Ray's: a stopped Ray's handler would turn a
+        # later SIGTERM into SystemExit in the middle of whatever this process does next.
         if self._previous_sigterm is not None:
             signal.signal(signal.SIGTERM, self._previous_sigterm)
             self._previous_sigterm = None
@@ -203,7 +215,12 @@ def _init_worker(setup: GameSetup, parent: tuple[int, str | None]) -> None:
 
 
 def _end_worker(signum=None, frame=None) -> None:
-    end_all_programs()
+    # As a signal handler this runs on the main thread wherever it was, perhaps holding a lock
+    # that ending the programs takes: done on a thread of its own, and waited for a little
+    # only, so the worker exits even then (the pool's manager waits for it).
+    cleaner = threading.Thread(target=end_all_programs, name="end-programs", daemon=True)
+    cleaner.start()
+    cleaner.join(WORKER_GRACE)
     os._exit(1)  # no clean-up: nobody is left to read this worker's results
 
 
@@ -274,11 +291,18 @@ def _worker_context():
 
 
 def _terminate(executor: futures.ProcessPoolExecutor) -> None:
-    terminate_workers = getattr(executor, "terminate_workers", None)  # Python 3.14+
-    if terminate_workers is not None:
-        terminate_workers()
-        return
-    # Older Pythons have no public way to stop a worker in the middle of a game.
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        process.terminate()
+    # Python 3.14's terminate_workers() only sends the signal, and older Pythons have no public
+    # way to stop a worker in the middle of a game: the pool's own processes are reached here.
+    workers = list((getattr(executor, "_processes", None) or {}).values())
+    for worker in workers:
+        worker.terminate()  # SIGTERM: the worker ends its bot programs first
+    # The pool's manager thread joins every worker without a time limit, and the interpreter's
+    # exit joins that thread: one worker that outlives its SIGTERM would hang this process at
+    # exit. After the grace period a worker is killed.
+    deadline = time.monotonic() + 2 * WORKER_GRACE
+    for worker in workers:
+        worker.join(max(0.0, deadline - time.monotonic()))
+        if worker.is_alive():
+            worker.kill()
+            worker.join(WORKER_GRACE)
     executor.shutdown(wait=False, cancel_futures=True)
