@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.support import DATA, ROOT
+from tests.support import DATA, ROOT, pools
 from tests.support.untouched import device_listing, differences, tree_listing
 
 # Property tests draw the same examples on every run and every machine (the guide: tests are
@@ -45,6 +45,18 @@ def pytest_sessionfinish(session, exitstatus):
     for line in lines:
         reporter.write_line(line, red=True) if reporter else print(line)
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# -- a run leaves no process pool running ------------------------------------------------------------
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    yield
+    pools.note(item.nodeid)
+
+
+def pytest_unconfigure(config):
+    pools.end_run_if_stuck()
 
 
 @pytest.fixture(scope="session")

@@ -78,3 +78,18 @@ def test_a_run_gives_back_the_sigterm_handler_it_found(tmp_path, monkeypatch):
             assert signal.getsignal(signal.SIGTERM) is ours, backend
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def test_the_suite_names_the_test_that_left_a_pool_running():
+    from tests.support import pools
+
+    pool = futures.ProcessPoolExecutor(max_workers=1, mp_context=_worker_context())
+    playing = pool.submit(_play_for_a_long_time, 600)
+    while not playing.running():
+        time.sleep(0.05)
+    pools.note("the test that left it")
+    try:
+        assert pools.still_running(grace=0.0) == ["the test that left it"]
+    finally:
+        _terminate(pool)
+    assert pools.still_running(grace=60.0) == []
