@@ -32,6 +32,8 @@ from risk.tournament.ratings import Rating, initial_rating, rate_game
 
 LADDER_FORMAT = "markov-risk-ladder"
 LADDER_VERSION = 1
+#: Seconds to wait for another process that holds the database (adding its own games).
+BUSY_TIMEOUT = 60.0
 
 #: What :meth:`Ladder.add` did with a game.
 ADDED, KNOWN, SHARED = "added", "already in the ladder", "one bot in several seats"
@@ -104,7 +106,7 @@ class Ladder:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # isolation_level=None: every transaction is begun and ended here, explicitly.
-            self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise RecordError(f"cannot open the ladder database ({exc})", str(self.path)) from None
         try:
@@ -118,7 +120,7 @@ class Ladder:
 
     def _prepare(self) -> None:
         db = self._db
-        db.execute("PRAGMA journal_mode = WAL")
+        self._write_ahead()
         db.execute("PRAGMA synchronous = NORMAL")
         with self._transaction():
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -135,6 +137,21 @@ class Ladder:
             elif meta.get("version") != str(LADDER_VERSION):
                 raise RecordError(f"ladder version {meta.get('version')} is not supported (this "
                                   f"program reads version {LADDER_VERSION})", str(self.path))
+
+    def _write_ahead(self) -> None:
+        """Put the database in write-ahead mode (once set it stays), waiting for another process
+        that holds it: SQLite answers a change of journal mode with "locked" at once, without the
+        busy timeout, when two processes open a new ladder together."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                if self._db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    self._db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     @contextmanager
     def _transaction(self):

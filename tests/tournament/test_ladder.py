@@ -268,3 +268,25 @@ def test_a_kill_minus_nine_while_playing_and_the_same_command_resumes(tmp_path):
     straight = tmp_path / "straight.sqlite"
     assert main([*command, "--db", str(straight)]) == 0
     assert table(db) == table(straight)                      # one job: the games in game order
+
+
+def test_a_new_ladder_held_by_another_process_is_waited_for_not_refused(tmp_path):
+    # Two processes opening a new ladder together: the one that is second finds the file held
+    # while the first sets it up. SQLite refuses a change of journal mode at once then (the busy
+    # timeout does not apply), which once failed one of two concurrent `ladder add` runs.
+    import threading
+
+    from risk.tournament.ladder import Ladder
+
+    db = tmp_path / "ladder.sqlite"
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")   # the write lock of a database not yet in write-ahead mode
+    holder.execute("CREATE TABLE setting_up (x)")
+    released = threading.Timer(0.5, lambda: holder.execute("ROLLBACK"))
+    released.start()
+    try:
+        with Ladder(db) as ladder:
+            assert ladder.has("no such game") is False
+    finally:
+        released.join()
+        holder.close()
