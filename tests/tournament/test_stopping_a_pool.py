@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 from risk.cli import main
 from risk.tournament.runner import _terminate, _worker_context
@@ -26,17 +27,25 @@ def _deaf_to_sigterm() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
-def _play_for_a_long_time(seconds: float) -> None:
+def _play_for_a_long_time(started: Path, seconds: float) -> None:
+    started.touch()  # after the pool's initializer, which runs first in a worker
     time.sleep(seconds)
 
 
-def test_a_worker_that_ignores_sigterm_is_killed_so_the_pool_manager_can_finish():
+def _wait_until_started(markers: list[Path]) -> None:
+    deadline = time.monotonic() + 120
+    while not all(marker.exists() for marker in markers):
+        assert time.monotonic() < deadline, "the pool's workers did not start"
+        time.sleep(0.05)
+
+
+def test_a_worker_that_ignores_sigterm_is_killed_so_the_pool_manager_can_finish(tmp_path):
     pool = futures.ProcessPoolExecutor(max_workers=2, mp_context=_worker_context(),
                                        initializer=_deaf_to_sigterm)
-    playing = [pool.submit(_play_for_a_long_time, 600) for _ in range(2)]
-    while sum(1 for worker in pool._processes.values() if worker.is_alive()) < 2 or \
-            not all(future.running() for future in playing):
-        time.sleep(0.05)
+    markers = [tmp_path / f"worker-{k}" for k in range(2)]
+    for marker in markers:
+        pool.submit(_play_for_a_long_time, marker, 600)
+    _wait_until_started(markers)   # both workers deaf to SIGTERM, each in the middle of a task
     workers = list(pool._processes.values())
     manager = pool._executor_manager_thread
 
@@ -80,13 +89,13 @@ def test_a_run_gives_back_the_sigterm_handler_it_found(tmp_path, monkeypatch):
         signal.signal(signal.SIGTERM, previous)
 
 
-def test_the_suite_names_the_test_that_left_a_pool_running():
+def test_the_suite_names_the_test_that_left_a_pool_running(tmp_path):
     from tests.support import pools
 
     pool = futures.ProcessPoolExecutor(max_workers=1, mp_context=_worker_context())
-    playing = pool.submit(_play_for_a_long_time, 600)
-    while not playing.running():
-        time.sleep(0.05)
+    marker = tmp_path / "worker"
+    pool.submit(_play_for_a_long_time, marker, 600)
+    _wait_until_started([marker])
     pools.note("the test that left it")
     try:
         assert pools.still_running(grace=0.0) == ["the test that left it"]
