@@ -5,7 +5,8 @@ and how often each position opened the seat's first turn (territories and armies
 the others'): Domination's set-up repeats itself, so one opening per role decides most duels.
 At a bigger table, also how the seat's game went: its armies and territories against the mean
 live rival's, by stretch of the game, and how many players were left at its last turn, by
-whether it won (a loss with many players left is a seat swept off early).
+whether it won (a loss with many players left is a seat swept off early), and how often it went
+out first by whether it was the largest at its first turn (Hard presses the leader).
 
     python lab/scripts/dom_trajectories.py lab/results/raw/RUN.jsonl [lab/results/raw/RUN.trajectory.jsonl]
 """
@@ -66,6 +67,7 @@ def course(games: list[dict], turns: list[list[dict]]) -> None:
     game, and the players left at its last turn, for wins and losses."""
     ratios: dict[int, list[tuple[float, float]]] = {}
     left: dict[str, Counter] = {"won": Counter(), "lost": Counter()}
+    ahead: dict[bool, Counter] = {True: Counter(), False: Counter()}  # largest at its first turn
     for game, records in zip(games, turns):
         for record in records:
             me, held, armies = record["me"], record["territories"], record["armies"]
@@ -75,7 +77,13 @@ def course(games: list[dict], turns: list[list[dict]]) -> None:
                     (armies[me] / mean(armies[p] for p in rivals), held[me] / mean(held[p] for p in rivals)))
         if records:
             outcome = "won" if project_won(game) else "lost"
-            left[outcome][sum(1 for n in records[-1]["territories"] if n)] += 1
+            players_left = sum(1 for n in records[-1]["territories"] if n)
+            left[outcome][players_left] += 1
+            opening = records[0]
+            size = [a + n for a, n in zip(opening["armies"], opening["territories"])]
+            seated = ahead[size[opening["me"]] >= max(size)]
+            seated["games"] += 1
+            seated["out first"] += outcome == "lost" and players_left == len(size)
     print("| turns | the seat's turns | its armies / the mean rival's (median) | its territories / the mean rival's (median) |")
     print("|---|---|---|---|")
     for stretch, pairs in sorted(ratios.items()):
@@ -86,6 +94,14 @@ def course(games: list[dict], turns: list[list[dict]]) -> None:
     print("|---|" + "---|" * 5)
     for outcome, found in left.items():
         print(f"| games {outcome} | " + " | ".join(str(found[n]) for n in range(2, 7)) + " |")
+    print()
+    # Domination's Hard presses the player it values highest (armies, territories, income): a
+    # rough stand-in for its value, read at the seat's first turn (after its deployment).
+    print("| at its first turn, armies + territories | games | out first (lost with every player in) |")
+    print("|---|---|---|")
+    for largest, found in sorted(ahead.items(), reverse=True):
+        label = "the largest" if largest else "not the largest"
+        print(f"| {label} | {found['games']} | {found['out first']} |")
 
 
 def main(argv: list[str]) -> None:

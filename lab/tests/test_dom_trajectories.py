@@ -60,6 +60,24 @@ def test_at_a_bigger_table_the_course_of_the_seats_games_is_shown(tmp_path, caps
     assert "| 12-23 | 1 | 0.05 | 0.11 |" in out  # one live rival left
     assert "| games won | 0 | 1 | 0 | 0 | 0 |" in out  # three players were alive at its last turn
     assert "| games lost | 1 | 0 | 0 | 0 | 0 |" in out
+    # At its first turn it was not the largest (20 + 10 against 30 + 16): the game it lost with
+    # two players left was not lost first; the other game had nobody out yet and was won.
+    assert "| the largest | 0 | 0 |" in out
+    assert "| not the largest | 2 | 0 |" in out
+
+
+def test_a_seat_that_goes_out_first_is_counted_by_its_size_at_its_first_turn(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    seats = [{"spec": "ext:strategist"}, {"spec": "hard"}, {"spec": "hard"}]
+    write(results, [{"winner_spec": "hard", "seats": seats}] * 2)
+    opening = {"turn": 3, "me": 0, "cards": [0] * 3, "next_set": 4}
+    largest = {**opening, "territories": [16, 10, 16], "armies": [40, 20, 10]}
+    small = {**opening, "territories": [10, 16, 16], "armies": [20, 30, 10]}
+    write(tmp_path / "run.trajectory.jsonl", [{"first": True}, largest, {"first": False}, small])
+    load().main([str(results)])
+    out = capsys.readouterr().out
+    assert "| the largest | 1 | 1 |" in out       # both lost with all three still in: out first
+    assert "| not the largest | 1 | 1 |" in out
 
 
 def test_a_malformed_turn_record_at_a_bigger_table_is_one_line(tmp_path):
