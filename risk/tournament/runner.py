@@ -217,7 +217,11 @@ def _init_worker(setup: GameSetup, parent: tuple[int, str | None]) -> None:
 def _end_worker(signum=None, frame=None) -> None:
     # As a signal handler this runs on the main thread wherever it was, perhaps holding a lock
     # that ending the programs takes: done on a thread of its own, and waited for a little
-    # only, so the worker exits even then (the pool's manager waits for it).
+    # only, so the worker exits even then (the pool's manager waits for it). A stopped pool's
+    # worker is sent SIGTERM twice (by the pool itself and by _terminate); a second handler run
+    # inside the first once waited for ever on the lock the first held, so it is not run.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     cleaner = threading.Thread(target=end_all_programs, name="end-programs", daemon=True)
     cleaner.start()
     cleaner.join(WORKER_GRACE)

@@ -5,6 +5,7 @@ Ray is in the ``test`` extra, so the README's test command installs it and this 
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,18 @@ def test_ray_backend_gives_the_process_pool_results_line_for_line(tmp_path, monk
     options = ["tournament", "--bots", "angry,random,random", "--games", "6", "--seed", "21",
                "--map", TINY, "--max-turns", "30", "--jobs", "2", "--move-timeout", "5"]
     pool, ray = tmp_path / "pool.jsonl", tmp_path / "ray.jsonl"
-    assert main([*options, "--out", str(pool)]) == 0
-    assert main([*options, "--backend", "ray", "--out", str(ray)]) == 0
+
+    def ours(signum, frame):
+        raise AssertionError("not called")
+
+    previous = signal.signal(signal.SIGTERM, ours)
+    try:
+        assert main([*options, "--out", str(pool)]) == 0
+        assert signal.getsignal(signal.SIGTERM) is ours       # each run gives back the handler it found,
+        assert main([*options, "--backend", "ray", "--out", str(ray)]) == 0
+        assert signal.getsignal(signal.SIGTERM) is ours       # not the one a stopped Ray leaves behind
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     pool_lines = pool.read_text().splitlines()
     assert len(pool_lines) == 6
     assert ray.read_text().splitlines() == pool_lines
